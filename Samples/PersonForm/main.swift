@@ -1,0 +1,4 @@
+import Foundation
+import PropertyBinding
+
+print("PersonForm — placeholder")

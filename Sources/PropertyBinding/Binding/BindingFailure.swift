@@ -1,0 +1,36 @@
+/// A failed update: which binding, at which step, and the error that stopped it. Nothing was
+/// written to the destination.
+///
+/// ```swift
+/// storeAge.onError = { failure in
+///     print(failure)   // binding "age" (\TextField.text → \Person.age) could not read the source: "forty" is not a number
+/// }
+/// ```
+public struct BindingFailure: Error, CustomStringConvertible {
+    /// The step of the update that failed.
+    public enum Stage: Sendable, Equatable {
+        /// Reading the source (or converting it through the source's transformers) failed.
+        case readingSource
+        /// Writing the destination (or converting the value back through the destination's
+        /// transformers) failed.
+        case writingDestination
+    }
+
+    /// The step that failed.
+    public let stage: Stage
+    /// The error thrown: a ``PropertyError``, a ``TransformError``, or your transformer's own.
+    public let error: any Error
+    /// The identity of the binding that failed (compare with `ObjectIdentifier(binding)`).
+    public let bindingID: ObjectIdentifier
+    /// The binding's ``AnyBinding/label``, if it has one.
+    public let label: String?
+    /// The binding's source and destination, as text (`\TextField.text → \Person.age`).
+    public let path: String
+
+    /// A sentence naming the binding, the step and the error.
+    public var description: String {
+        let name = label.map { "binding \"\($0)\" (\(path))" } ?? "binding \(path)"
+        let step = stage == .readingSource ? "could not read the source" : "could not write the destination"
+        return "\(name) \(step): \(error)"
+    }
+}

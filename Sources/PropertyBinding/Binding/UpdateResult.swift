@@ -1,0 +1,47 @@
+/// What one update of a binding did.
+///
+/// ```swift
+/// switch binding.update() {
+/// case .written: print("destination updated")
+/// case .failed(let failure): print(failure)
+/// default: break
+/// }
+/// ```
+public enum UpdateResult: Sendable, CustomStringConvertible {
+    /// The source's value was written to the destination.
+    case written
+    /// The destination already held an equal value (for `Equatable` values); nothing was
+    /// written.
+    case unchanged
+    /// The update failed; nothing was written. The failure has also gone to the error
+    /// handlers and to ``AnyBinding/lastError``.
+    case failed(BindingFailure)
+    /// The binding was already updating on this thread (its own write fired it again, or a
+    /// chain of bindings came back to it); the nested update was skipped instead of recursing.
+    case reentrant
+    /// The binding has been invalidated; it updates no more.
+    case invalidated
+
+    /// Whether a value was written.
+    public var didWrite: Bool {
+        if case .written = self { return true }
+        return false
+    }
+
+    /// The failure, for a failed update.
+    public var failure: BindingFailure? {
+        if case .failed(let failure) = self { return failure }
+        return nil
+    }
+
+    /// The case's name, and the failure for a failed update.
+    public var description: String {
+        switch self {
+        case .written: return "written"
+        case .unchanged: return "unchanged"
+        case .failed(let failure): return "failed: \(failure)"
+        case .reentrant: return "reentrant"
+        case .invalidated: return "invalidated"
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Why reading or writing a property failed.
+public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The object the property refers to has been deallocated; `root` names its type and
+    /// `keyPath` the key path.
+    case objectDeallocated(root: String, keyPath: String)
+    /// The property can be read but not written (for example ``AnyProperty`` made from a
+    /// read-only property).
+    case readOnly(String)
+
+    /// A sentence that says what failed.
+    public var description: String {
+        switch self {
+        case .objectDeallocated(let root, let keyPath):
+            return "the \(root) object of \(keyPath) has been deallocated"
+        case .readOnly(let property):
+            return "\(property) is read-only"
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A number type ``StringToNumberTransformer`` can produce: `Int` and the other fixed-width
+/// integers, `Double`, `Float` and `Decimal` conform.
+///
+/// The transformer reads the text with the formatter's symbols and hands this type plain
+/// digits in POSIX form (`-1234.5`), so parsing is exact: no integer goes through `Double`,
+/// and a fraction is never truncated.
+public protocol ParsableNumber: Equatable, Sendable {
+    /// Whether the type holds whole numbers only.
+    static var isInteger: Bool { get }
+
+    /// Creates the number from POSIX digits such as `-1234.5`; nil when it does not fit.
+    init?(posixDigits: String)
+
+    /// The number as an `NSNumber`, for `NumberFormatter.string(from:)`.
+    var formatterValue: NSNumber { get }
+}
+
+extension ParsableNumber where Self: FixedWidthInteger {
+    /// Integers hold whole numbers only.
+    public static var isInteger: Bool { true }
+
+    /// Parses the digits; nil when they overflow the type.
+    @inlinable
+    public init?(posixDigits: String) {
+        self.init(posixDigits, radix: 10)
+    }
+}
+
+extension Int: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension Int8: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension Int16: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension Int32: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension Int64: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension UInt: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension UInt8: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension UInt16: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension UInt32: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+extension UInt64: ParsableNumber {
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+
+extension Double: ParsableNumber {
+    /// `Double` holds fractions.
+    public static var isInteger: Bool { false }
+
+    /// Parses the digits to the nearest `Double`; nil when the magnitude overflows to infinity
+    /// or a non-zero number underflows to zero.
+    public init?(posixDigits: String) {
+        guard let value = Double(posixDigits), value.isFinite else { return nil }
+        if value == 0, posixDigits.contains(where: { $0 >= "1" && $0 <= "9" }) { return nil }
+        self = value
+    }
+
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+
+extension Float: ParsableNumber {
+    /// `Float` holds fractions.
+    public static var isInteger: Bool { false }
+
+    /// Parses the digits to the nearest `Float`; nil when the magnitude overflows to infinity
+    /// or a non-zero number underflows to zero.
+    public init?(posixDigits: String) {
+        guard let value = Float(posixDigits), value.isFinite else { return nil }
+        if value == 0, posixDigits.contains(where: { $0 >= "1" && $0 <= "9" }) { return nil }
+        self = value
+    }
+
+    /// The number as an `NSNumber`.
+    public var formatterValue: NSNumber { NSNumber(value: self) }
+}
+
+extension Decimal: ParsableNumber {
+    /// `Decimal` holds fractions.
+    public static var isInteger: Bool { false }
+
+    /// Parses the digits exactly; nil when they have more than the 38 significant digits a
+    /// `Decimal` keeps, or the exponent is out of its range.
+    public init?(posixDigits: String) {
+        let significant = posixDigits.filter(\.isNumber).drop(while: { $0 == "0" })
+        let trimmed = significant.reversed().drop(while: { $0 == "0" })
+        guard trimmed.count <= 38, let value = Decimal(string: posixDigits, locale: Locale(identifier: "en_US_POSIX")),
+            !value.isNaN
+        else { return nil }
+        self = value
+    }
+
+    /// The number as an `NSDecimalNumber`.
+    public var formatterValue: NSNumber { NSDecimalNumber(decimal: self) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PropertyBinding
+import Testing
+
+// The README's quick start, verbatim, with each commented outcome checked.
+
+private final class Person { var name = ""; var age = 0 }
+private final class TextField { var text = "" }
+
+extension Notification.Name {
+    fileprivate static let personDidChange = Notification.Name("PersonDidChange")
+    fileprivate static let textDidChange = Notification.Name("TextFieldTextDidChange")
+}
+
+@Suite struct QuickStartTests {
+    @Test func quickStartBehavesAsItsCommentsSay() {
+        let center = NotificationCenter()
+        let person = Person()
+        let nameField = TextField()
+        let ageField = TextField()
+        let bindings = BindingSet()
+        let failures = Locked<[BindingFailure]>([])
+        bindings.onError = { failure in failures.withLock { $0.append(failure) } }
+
+        // model → form
+        let showName = Binding(source: Property(person, \.name), destination: Property(nameField, \.text))
+        showName.addTrigger(NotificationTrigger(center: center, name: .personDidChange, object: person))
+        bindings.add(showName)
+
+        // form → model: the typed digits become an Int
+        let typedAge = StringToNumberTransformer<Int>(
+            property: Property(ageField, \.text), formatter: NumberFormatter())
+        let storeAge = Binding(source: typedAge, destination: Property(person, \.age))
+        storeAge.addTrigger(NotificationTrigger(center: center, name: .textDidChange, object: ageField))
+        bindings.add(storeAge)
+
+        person.name = "Ann"
+        center.post(name: .personDidChange, object: person)  // nameField.text == "Ann"
+        #expect(nameField.text == "Ann")
+
+        ageField.text = "42"
+        center.post(name: .textDidChange, object: ageField)  // person.age == 42
+        #expect(person.age == 42)
+
+        ageField.text = "forty"
+        center.post(name: .textDidChange, object: ageField)  // person.age stays 42; the failure is reported
+        #expect(person.age == 42)
+        #expect(failures.value.count == 1)
+        let reported = failures.value.first
+        #expect(reported?.stage == .readingSource)
+        #expect((reported?.error as? TransformError) == TransformError(.notANumber, input: "forty", targetType: "Int"))
+        #expect(storeAge.lastError != nil)
+
+        ageField.text = "7"
+        storeAge.update()  // a manual update works without any trigger
+        #expect(person.age == 7)
+        #expect(storeAge.lastError == nil)
+
+        let triggers = bindings.bindings.flatMap(\.triggers).compactMap { $0 as? NotificationTrigger }
+        #expect(triggers.count == 2 && triggers.allSatisfy(\.isObserving))
+        bindings.removeAll()  // every trigger stops observing
+        #expect(triggers.allSatisfy { !$0.isObserving })
+        person.name = "Bob"
+        center.post(name: .personDidChange, object: person)
+        #expect(nameField.text == "Ann")
+    }
+}
+
+/// A value behind a lock, for collecting what handlers on other threads report.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: Value
+    init(_ value: Value) { _value = value }
+    var value: Value { lock.withLock { _value } }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&_value) } }
+}
