@@ -20,6 +20,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// The gate's lock.
     var gate: NSRecursiveLock { updateGate.lock }
     private var _isValid = true
+    /// Whether this binding (not only its gate) is updating: a fire now is a cycle.
+    private var isRunning = false
     private var _triggers: [any Trigger] = []
     private var _label: String?
     private var _onError: (@Sendable (BindingFailure) -> Void)?
@@ -52,6 +54,11 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     public var onError: (@Sendable (BindingFailure) -> Void)? {
         get { gate.withLock { _onError } }
         set { gate.withLock { _onError = newValue } }
+    }
+
+    /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
+    func clearLastError() {
+        gate.withLock { _lastError = nil }
     }
 
     /// The failure of the latest update; nil once an update succeeds.
@@ -135,13 +142,28 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             gate.unlock()
             return .unchanged
         }
-        guard !updateGate.isUpdating else {
-            gate.unlock()
-            return .reentrant
+        let result: UpdateResult
+        if updateGate.isUpdating {
+            // Fired again while an update of this gate runs on this thread. The other side of a
+            // two-way pair is simply not echoed; this very binding coming back round (a cycle of
+            // bindings) is reported when it would still change the destination.
+            guard isRunning, let cycle = cycleFailure() else {
+                gate.unlock()
+                return .reentrant
+            }
+            result = .failed(cycle)
+        } else {
+            updateGate.isUpdating = true
+            isRunning = true
+            result = performUpdate(trigger: trigger)
+            isRunning = false
+            updateGate.isUpdating = false
         }
-        updateGate.isUpdating = true
-        let result = performUpdate(trigger: trigger)
-        updateGate.isUpdating = false
+        return finish(result)
+    }
+
+    /// Records the result and reports a failure; called with `gate` held, releases it.
+    private func finish(_ result: UpdateResult) -> UpdateResult {
         var handlers: [@Sendable (BindingFailure) -> Void] = []
         switch result {
         case .failed(let failure):
@@ -160,6 +182,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             for handler in handlers { handler(failure) }
         }
         return result
+    }
+
+    /// The failure to report when this binding is fired again by its own update (a cycle), or
+    /// nil when the destination already holds the source's value (the cycle has settled).
+    /// Called with `gate` held. Overridden by ``Binding``.
+    func cycleFailure() -> BindingFailure? {
+        nil
     }
 
     /// Performs one update; called with `gate` held. Overridden by ``Binding``.

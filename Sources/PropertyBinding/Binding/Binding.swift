@@ -38,6 +38,10 @@ where Source.Value == Destination.Value {
     private let isEqual: ((Value, Value) -> Bool)?
     // Guarded by `gate`.
     private var _onUpdate: (@Sendable (Update) -> Void)?
+    /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings.
+    var shouldWrite: ((Value) -> Bool)?
+    /// Told after each write. Used by two-way bindings.
+    var didWrite: ((Value) -> Void)?
 
     init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, gate: UpdateGate) {
         self.source = source
@@ -68,13 +72,24 @@ where Source.Value == Destination.Value {
         if let isEqual, let oldValue, isEqual(oldValue, value) {
             return .unchanged
         }
+        if let shouldWrite, !shouldWrite(value) {
+            return .unchanged
+        }
         do {
             try destination.write(value)
         } catch {
             return .failed(failure(.writingDestination, error))
         }
+        didWrite?(value)
         onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
         return .written
+    }
+
+    override func cycleFailure() -> BindingFailure? {
+        if let isEqual, let value = try? source.read(), let current = try? destination.read(), isEqual(current, value) {
+            return nil
+        }
+        return failure(.reentrant, UpdateCycleError(path: path))
     }
 
     private func failure(_ stage: BindingFailure.Stage, _ error: any Error) -> BindingFailure {

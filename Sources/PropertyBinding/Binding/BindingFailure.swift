@@ -14,6 +14,10 @@ public struct BindingFailure: Error, CustomStringConvertible {
         /// Writing the destination (or converting the value back through the destination's
         /// transformers) failed.
         case writingDestination
+        /// The binding was fired again by its own update, through a cycle of bindings, and the
+        /// value would still change: the nested update was not run (the error is an
+        /// ``UpdateCycleError``).
+        case reentrant
     }
 
     /// The step that failed.
@@ -30,7 +34,12 @@ public struct BindingFailure: Error, CustomStringConvertible {
     /// A sentence naming the binding, the step and the error.
     public var description: String {
         let name = label.map { "binding \"\($0)\" (\(path))" } ?? "binding \(path)"
-        let step = stage == .readingSource ? "could not read the source" : "could not write the destination"
+        let step: String
+        switch stage {
+        case .readingSource: step = "could not read the source"
+        case .writingDestination: step = "could not write the destination"
+        case .reentrant: step = "was fired again by its own update"
+        }
         return "\(name) \(step): \(error)"
     }
 }

@@ -1,0 +1,238 @@
+/// Which way a ``TwoWayBinding`` synchronises when it is created.
+public enum InitialSync: Sendable {
+    /// The form shows the model's value (the default).
+    case modelToForm
+    /// The model takes the form's value (validated).
+    case formToModel
+    /// Neither side is written until a trigger fires.
+    case none
+}
+
+/// Binds a model property and a form property in both directions: two one-way bindings that
+/// know each other.
+///
+/// ```swift
+/// let age = TwoWayBinding(
+///     "age",
+///     model: Property(person, \.age),
+///     form: StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter),
+///     modelTriggers: [KeyPathTrigger(person, \.age)],
+///     formTriggers: [TargetActionTrigger(control: ageField, events: .editingChanged)],
+///     validators: [.range(0...150)]
+/// )
+/// ```
+///
+/// - The form shows the model's value on creation (``InitialSync/modelToForm``, the default).
+/// - The two directions share one update lock: a write to one side never echoes back into the
+///   other, and two threads firing both sides at once cannot deadlock.
+/// - A form value that fails to transform or fails a validator is not written: the model keeps
+///   its last good value, ``error`` says what failed (until a later value is good), and the
+///   form keeps what the user typed: a model → form update does not overwrite a pending edit
+///   with the model's unchanged value (a model value that really changed does win).
+/// - With ``isContinuous`` off, form values reach the model only on ``commit()``;
+///   ``discard()`` restores the form from the model.
+public final class TwoWayBinding<Model: WritableProperty, Form: WritableProperty>: FormField, @unchecked Sendable
+where Model.Value == Form.Value {
+    /// The value type both sides hold.
+    public typealias Value = Model.Value
+
+    /// The model → form direction.
+    public let toForm: Binding<Model, Form>
+    /// The form → model direction, through the validators.
+    public let toModel: Binding<ValidatingTransformer<Form>, Model>
+    private let gate: UpdateGate
+    private let state: TwoWayState<Value>
+
+    init(
+        label: String?, model: Model, form: Form, modelTriggers: [any Trigger], formTriggers: [any Trigger],
+        validators: [Validator<Value>], initial: InitialSync, continuous: Bool, isEqual: ((Value, Value) -> Bool)?
+    ) {
+        let gate = UpdateGate()
+        let state = TwoWayState<Value>(isEqual: isEqual, continuous: continuous)
+        self.gate = gate
+        self.state = state
+        toForm = Binding(source: model, destination: form, isEqual: isEqual, gate: gate)
+        toModel = Binding(source: form.validated(by: validators), destination: model, isEqual: isEqual, gate: gate)
+        state.toModel = toModel
+        toForm.label = label
+        toModel.label = label
+        // The closures hold the state, not the pair: the directions keep working in a
+        // BindingSet after the pair itself is released.
+        toForm.shouldWrite = { value in state.modelMayOverwriteForm(with: value) }
+        toForm.didWrite = { value in state.synced(value, clearingFormError: true) }
+        toModel.shouldWrite = { _ in state.formMayWriteModel() }
+        toModel.didWrite = { value in state.synced(value, clearingFormError: false) }
+        switch initial {
+        case .modelToForm: toForm.update()
+        case .formToModel: toModel.update()
+        case .none: break
+        }
+        for trigger in modelTriggers { toForm.addTrigger(trigger) }
+        for trigger in formTriggers { toModel.addTrigger(trigger) }
+    }
+
+    // MARK: FormField
+
+    /// The field's name, used in failures.
+    public var label: String? { toForm.label }
+
+    /// The failure of the latest form → model update (a value that did not transform or
+    /// validate); nil once a later value is good.
+    public var error: BindingFailure? { toModel.lastError }
+
+    /// Whether the form holds an edit the model does not have yet: an invalid value, or a
+    /// valid one waiting for ``commit()`` while ``isContinuous`` is off.
+    public var hasPendingEdit: Bool { gate.lock.withLock { state.hasPendingEdit } }
+
+    /// Whether form values flow to the model as they change (`true`, the default) or only on
+    /// ``commit()``.
+    public var isContinuous: Bool {
+        get { gate.lock.withLock { state.continuous } }
+        set { gate.lock.withLock { state.continuous = newValue } }
+    }
+
+    /// Called with every failure of either direction.
+    public var onError: (@Sendable (BindingFailure) -> Void)? {
+        get { toModel.onError }
+        set {
+            toForm.onError = newValue
+            toModel.onError = newValue
+        }
+    }
+
+    /// Both directions, to add to a ``BindingSet``.
+    public var bindings: [AnyBinding] { [toForm, toModel] }
+
+    /// Checks the form's current value (transformers and validators) without writing anything.
+    ///
+    /// - Returns: the failure, or nil when the value is good.
+    public func validate() -> BindingFailure? {
+        do {
+            _ = try toModel.source.read()
+            return nil
+        } catch {
+            return BindingFailure(
+                stage: .readingSource, error: error, bindingID: ObjectIdentifier(toModel), label: label,
+                path: toModel.path)
+        }
+    }
+
+    /// Writes the form's value to the model now (the `NSEditor` `commitEditing`), continuous
+    /// or not.
+    ///
+    /// - Returns: ``UpdateResult/written`` or ``UpdateResult/unchanged`` on success; a failure
+    ///   writes nothing and is also kept in ``error``.
+    @discardableResult
+    public func commit() -> UpdateResult {
+        gate.lock.withLock {
+            state.committing = true
+            defer { state.committing = false }
+            return toModel.update()
+        }
+    }
+
+    /// Throws the pending edit away and shows the model's value again (the `NSEditor`
+    /// `discardEditing`).
+    public func discard() {
+        gate.lock.withLock {
+            state.forcing = true
+            defer { state.forcing = false }
+            toForm.update()
+            state.uncommitted = false
+            toModel.clearLastError()
+        }
+    }
+
+    /// Stops both directions: their triggers stop observing.
+    public func invalidate() {
+        toForm.invalidate()
+        toModel.invalidate()
+    }
+}
+
+extension TwoWayBinding {
+    /// Binds `model` and `form` in both directions.
+    ///
+    /// - Parameters:
+    ///   - label: The field's name, used in failures.
+    ///   - model: The model property.
+    ///   - form: The form property, usually behind transformers so that it holds the model's
+    ///     type (text ⇄ `Int` with ``StringToNumberTransformer``).
+    ///   - modelTriggers: What announces model changes; each fires model → form.
+    ///   - formTriggers: What announces form changes; each fires form → model.
+    ///   - validators: The rules a form value must pass before it reaches the model.
+    ///   - initial: Which way to synchronise now.
+    ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
+    public convenience init(
+        _ label: String? = nil, model: Model, form: Form, modelTriggers: [any Trigger] = [],
+        formTriggers: [any Trigger] = [], validators: [Validator<Value>] = [], initial: InitialSync = .modelToForm,
+        continuous: Bool = true
+    ) {
+        self.init(
+            label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
+            validators: validators, initial: initial, continuous: continuous, isEqual: nil)
+    }
+
+    /// Binds `model` and `form` in both directions; equal values are not written again.
+    ///
+    /// - Parameters:
+    ///   - label: The field's name, used in failures.
+    ///   - model: The model property.
+    ///   - form: The form property, usually behind transformers so that it holds the model's
+    ///     type (text ⇄ `Int` with ``StringToNumberTransformer``).
+    ///   - modelTriggers: What announces model changes; each fires model → form.
+    ///   - formTriggers: What announces form changes; each fires form → model.
+    ///   - validators: The rules a form value must pass before it reaches the model.
+    ///   - initial: Which way to synchronise now.
+    ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
+    public convenience init(
+        _ label: String? = nil, model: Model, form: Form, modelTriggers: [any Trigger] = [],
+        formTriggers: [any Trigger] = [], validators: [Validator<Value>] = [], initial: InitialSync = .modelToForm,
+        continuous: Bool = true
+    ) where Value: Equatable {
+        self.init(
+            label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
+            validators: validators, initial: initial, continuous: continuous, isEqual: { $0 == $1 })
+    }
+}
+
+/// What the two directions of a ``TwoWayBinding`` share; every member is used with the pair's
+/// update lock held.
+final class TwoWayState<Value> {
+    let isEqual: ((Value, Value) -> Bool)?
+    weak var toModel: AnyBinding?
+    var lastSynced: Value?
+    var uncommitted = false
+    var continuous: Bool
+    var committing = false
+    var forcing = false
+
+    init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
+        self.isEqual = isEqual
+        self.continuous = continuous
+    }
+
+    var hasPendingEdit: Bool { uncommitted || toModel?.lastError != nil }
+
+    func synced(_ value: Value, clearingFormError: Bool) {
+        lastSynced = value
+        uncommitted = false
+        if clearingFormError { toModel?.clearLastError() }
+    }
+
+    /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
+    func modelMayOverwriteForm(with value: Value) -> Bool {
+        guard !forcing, hasPendingEdit else { return true }
+        guard let isEqual, let lastSynced else { return false }
+        return !isEqual(lastSynced, value)
+    }
+
+    /// Whether form → model may write now; otherwise the edit waits for a commit.
+    func formMayWriteModel() -> Bool {
+        guard continuous || committing else {
+            uncommitted = true
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,133 @@
+/// A whole form declared in one place: a table of fields, each a model property bound both
+/// ways to a form property, with the `NSEditor` operations over all of them.
+///
+/// ```swift
+/// let form = BindingForm {
+///     TwoWayBinding("name", model: Property(person, \.name), form: Property(nameField, \.text),
+///                   modelTriggers: [KeyPathTrigger(person, \.name)],
+///                   formTriggers: [TargetActionTrigger(control: nameField, events: .editingChanged)],
+///                   validators: [.nonEmpty])
+///     TwoWayBinding("age", model: Property(person, \.age), form: ageText,
+///                   formTriggers: [TargetActionTrigger(control: ageField, events: .editingChanged)],
+///                   validators: [.range(0...150)])
+/// }
+/// form.isValid                                    // every field's current value transforms and validates
+/// form.commit()                                   // all fields to the model, or none
+/// form.discard()                                  // the form shows the model again
+/// ```
+public final class BindingForm: Sendable {
+    /// The fields, in the order declared.
+    public let fields: [any FormField]
+    /// Owns the fields' bindings; releasing the form (or ``invalidate()``) tears them down.
+    public let bindings = BindingSet()
+
+    /// Creates a form of `fields`.
+    ///
+    /// - Parameter continuous: Whether form values reach the model as they change (`true`) or
+    ///   only on ``commit()``; overrides each field's setting.
+    public init(continuous: Bool? = nil, @FormBuilder fields: () -> [any FormField]) {
+        self.fields = fields()
+        for field in self.fields {
+            if let continuous { field.isContinuous = continuous }
+            for binding in field.bindings { bindings.add(binding) }
+        }
+    }
+
+    /// The field named `label`.
+    public subscript(label: String) -> (any FormField)? {
+        fields.first { $0.label == label }
+    }
+
+    /// Whether form values flow to the model as they change; setting it sets every field.
+    public var isContinuous: Bool {
+        get { fields.allSatisfy(\.isContinuous) }
+        set { for field in fields { field.isContinuous = newValue } }
+    }
+
+    /// Called with the failures of every field.
+    public var onError: (@Sendable (BindingFailure) -> Void)? {
+        get { bindings.onError }
+        set { bindings.onError = newValue }
+    }
+
+    /// Checks every field's current form value, writing nothing: the failures, in field order.
+    public func validate() -> [BindingFailure] {
+        fields.compactMap { $0.validate() }
+    }
+
+    /// Whether every field's current form value transforms and passes its validators.
+    public var isValid: Bool { validate().isEmpty }
+
+    /// Whether any field holds an edit the model does not have yet.
+    public var hasPendingEdits: Bool { fields.contains(where: \.hasPendingEdit) }
+
+    /// The latest failure of each field that has one.
+    public var errors: [BindingFailure] { fields.compactMap(\.error) }
+
+    /// Writes every field's form value to the model, if every one is valid; otherwise writes
+    /// none (the `NSEditor` `commitEditing`).
+    ///
+    /// - Returns: the failures that stopped the commit (empty when it was written).
+    @discardableResult
+    public func commit() -> [BindingFailure] {
+        let failures = validate()
+        guard failures.isEmpty else { return failures }
+        return fields.compactMap { $0.commit().failure }
+    }
+
+    /// Shows the model's values again in every field (the `NSEditor` `discardEditing`).
+    public func discard() {
+        for field in fields { field.discard() }
+    }
+
+    /// Stops every binding of the form.
+    public func invalidate() {
+        bindings.removeAll()
+    }
+}
+
+/// Builds the field list of a ``BindingForm`` from statements, `if` and `for`.
+@resultBuilder
+public enum FormBuilder {
+    /// Collects the fields of a block.
+    public static func buildBlock(_ components: [any FormField]...) -> [any FormField] {
+        components.flatMap { $0 }
+    }
+
+    /// Makes one field a list.
+    public static func buildExpression(_ field: any FormField) -> [any FormField] {
+        [field]
+    }
+
+    /// Fields of an `if` without `else`.
+    public static func buildOptional(_ component: [any FormField]?) -> [any FormField] {
+        component ?? []
+    }
+
+    /// Fields of the first branch of an `if`/`else`.
+    public static func buildEither(first component: [any FormField]) -> [any FormField] {
+        component
+    }
+
+    /// Fields of the second branch of an `if`/`else`.
+    public static func buildEither(second component: [any FormField]) -> [any FormField] {
+        component
+    }
+
+    /// Fields of a `for` loop.
+    public static func buildArray(_ components: [[any FormField]]) -> [any FormField] {
+        components.flatMap { $0 }
+    }
+}
+
+extension BindingSet {
+    /// Adds both directions of a two-way binding (or any form field).
+    public func add(_ field: any FormField) {
+        for binding in field.bindings { add(binding) }
+    }
+
+    /// Removes both directions of a two-way binding (or any form field) and stops them.
+    public func remove(_ field: any FormField) {
+        for binding in field.bindings { remove(binding) }
+    }
+}

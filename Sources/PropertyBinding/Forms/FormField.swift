@@ -1,0 +1,20 @@
+/// One field of a ``BindingForm``: a model property and a form property bound both ways.
+/// ``TwoWayBinding`` is one.
+public protocol FormField: AnyObject, Sendable {
+    /// The field's name.
+    var label: String? { get }
+    /// The failure of the latest form → model update; nil once a later value is good.
+    var error: BindingFailure? { get }
+    /// Whether the form holds an edit the model does not have yet.
+    var hasPendingEdit: Bool { get }
+    /// Whether form values flow to the model as they change, or only on ``commit()``.
+    var isContinuous: Bool { get set }
+    /// The bindings that make the field, to add to a ``BindingSet``.
+    var bindings: [AnyBinding] { get }
+    /// Checks the form's value without writing it; nil when it is good.
+    func validate() -> BindingFailure?
+    /// Writes the form's value to the model now.
+    @discardableResult func commit() -> UpdateResult
+    /// Shows the model's value again, throwing the pending edit away.
+    func discard()
+}

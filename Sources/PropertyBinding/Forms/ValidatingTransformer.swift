@@ -1,0 +1,51 @@
+/// A transformer that passes values through unchanged after checking them with validators:
+/// a value that fails is never read (so never written by a binding).
+///
+/// ```swift
+/// let age = StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter)
+///     .validated(by: [.range(0...150)])
+/// ```
+public struct ValidatingTransformer<Base: ReadableProperty>: Transformer {
+    /// The value type, the wrapped property's.
+    public typealias Value = Base.Value
+
+    /// The property whose values are checked.
+    public let property: Base
+    /// The rules a value must pass, in order.
+    public let validators: [Validator<Base.Value>]
+
+    /// Creates a transformer that checks `property`'s values with `validators`.
+    public init(property: Base, validators: [Validator<Base.Value>]) {
+        self.property = property
+        self.validators = validators
+    }
+
+    /// Returns `input` if it passes every validator.
+    ///
+    /// - Throws: the ``ValidationError`` of the first rule it fails.
+    public func transform(_ input: Base.Value) throws -> Base.Value {
+        for validator in validators { try validator.validate(input) }
+        return input
+    }
+
+    /// Returns `value` unchanged: values from the model are not validated.
+    public func reverseTransform(_ value: Base.Value) throws -> Base.Value {
+        value
+    }
+}
+
+extension ValidatingTransformer: WritableProperty where Base: WritableProperty {}
+
+extension ReadableProperty {
+    /// Returns this property, checked by `validators` on every read.
+    public func validated(by validators: [Validator<Value>]) -> ValidatingTransformer<Self> {
+        ValidatingTransformer(property: self, validators: validators)
+    }
+}
+
+extension ValidatingTransformer: CustomStringConvertible {
+    /// The wrapped property and the names of the rules: `\\Form.age (range)`.
+    public var description: String {
+        "\(property) (\(validators.map(\.name).joined(separator: ", ")))"
+    }
+}
