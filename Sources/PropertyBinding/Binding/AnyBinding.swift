@@ -9,24 +9,29 @@ import Foundation
 /// An update that makes the same binding fire again on the same thread (its own write
 /// announces a change that comes back to it) is skipped and returns ``UpdateResult/reentrant``
 /// instead of recursing; so is a fire of a binding that shares its update lock (the other
-/// direction of a two-way binding). After ``invalidate()`` returns, no update runs.
+/// direction of a two-way binding). A thread that is inside an update never waits for a
+/// binding another thread is updating: it hands the update to that thread
+/// (``UpdateResult/deferred``), so bindings that fire each other from two threads cannot
+/// deadlock. After ``invalidate()`` returns, no update runs.
 ///
 /// Everything here is safe to call from any thread. The objects a binding reads and writes
 /// are accessed on the thread that fires it; keep them to the threads they tolerate.
 public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Serializes updates and detects re-entrance; shared by the bindings that must not echo
-    /// into each other. Its lock guards every `var` below.
+    /// into each other.
     let updateGate: UpdateGate
-    /// The gate's lock.
-    var gate: NSRecursiveLock { updateGate.lock }
+    /// Guards the configuration below (never held while an update runs user code).
+    let stateLock = NSLock()
+    // Guarded by `stateLock`.
     private var _isValid = true
-    /// Whether this binding (not only its gate) is updating: a fire now is a cycle.
-    private var isRunning = false
     private var _triggers: [any Trigger] = []
     private var _label: String?
     private var _onError: (@Sendable (BindingFailure) -> Void)?
     private var _lastError: BindingFailure?
-    weak var owner: BindingSet?
+    private weak var _owner: BindingSet?
+    /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
+    /// thread that holds the gate reads or writes it.
+    private var isRunning = false
 
     init(gate: UpdateGate) {
         self.updateGate = gate
@@ -40,40 +45,43 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// A name for this binding, used in ``BindingFailure`` messages (`"age"`).
     public var label: String? {
-        get { gate.withLock { _label } }
-        set { gate.withLock { _label = newValue } }
+        get { stateLock.withLock { _label } }
+        set { stateLock.withLock { _label = newValue } }
     }
-
-    /// The label, read with `gate` already held.
-    var _labelUnlocked: String? { _label }
 
     /// Called with every failure of this binding, on the thread that updated.
     ///
     /// When neither the binding nor its ``BindingSet`` has a handler, failures go to
     /// ``AnyBinding/defaultErrorHandler``.
     public var onError: (@Sendable (BindingFailure) -> Void)? {
-        get { gate.withLock { _onError } }
-        set { gate.withLock { _onError = newValue } }
-    }
-
-    /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
-    func clearLastError() {
-        gate.withLock { _lastError = nil }
+        get { stateLock.withLock { _onError } }
+        set { stateLock.withLock { _onError = newValue } }
     }
 
     /// The failure of the latest update; nil once an update succeeds.
     public var lastError: BindingFailure? {
-        gate.withLock { _lastError }
+        stateLock.withLock { _lastError }
+    }
+
+    /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
+    func clearLastError() {
+        stateLock.withLock { _lastError = nil }
     }
 
     /// Whether the binding still updates (it has not been invalidated).
     public var isValid: Bool {
-        gate.withLock { _isValid }
+        stateLock.withLock { _isValid }
     }
 
     /// The triggers that fire this binding.
     public var triggers: [any Trigger] {
-        gate.withLock { _triggers }
+        stateLock.withLock { _triggers }
+    }
+
+    /// The set that owns this binding, for its error handler.
+    var owner: BindingSet? {
+        get { stateLock.withLock { _owner } }
+        set { stateLock.withLock { _owner = newValue } }
     }
 
     // MARK: Triggers
@@ -86,21 +94,22 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     ///
     /// - Precondition: the trigger does not belong to another binding.
     public func addTrigger(_ trigger: any Trigger) {
-        let added: Bool = gate.withLock {
+        if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
+            preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
+        }
+        let added: Bool = stateLock.withLock {
             guard _isValid, !_triggers.contains(where: { $0 === trigger }) else { return false }
-            if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
-                preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
-            }
             _triggers.append(trigger)
-            trigger.delegate = self
             return true
         }
-        if added { trigger.startObserving() }
+        guard added else { return }
+        trigger.delegate = self
+        trigger.startObserving()
     }
 
     /// Removes a trigger and stops it observing; its later fires are ignored.
     public func removeTrigger(_ trigger: any Trigger) {
-        let removed: Bool = gate.withLock {
+        let removed: Bool = stateLock.withLock {
             guard let index = _triggers.firstIndex(where: { $0 === trigger }) else { return false }
             _triggers.remove(at: index)
             return true
@@ -109,7 +118,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     }
 
     func contains(_ trigger: any Trigger) -> Bool {
-        gate.withLock { _triggers.contains { $0 === trigger } }
+        stateLock.withLock { _triggers.contains { $0 === trigger } }
     }
 
     /// Updates because `trigger` fired; a trigger that is not this binding's is ignored.
@@ -131,27 +140,34 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         run(trigger: nil)
     }
 
+    /// Runs an update another thread handed over while this thread held the gate.
+    func runHandedOver() {
+        run(trigger: nil)
+    }
+
     @discardableResult
     func run(trigger: (any Trigger)?) -> UpdateResult {
-        gate.lock()
-        guard _isValid else {
-            gate.unlock()
-            return .invalidated
-        }
-        if let trigger, !_triggers.contains(where: { $0 === trigger }) {
-            gate.unlock()
-            return .unchanged
-        }
+        stateLock.lock()
+        let isMember = trigger.map { trigger in _triggers.contains { $0 === trigger } } ?? true
+        let isValid = _isValid
+        stateLock.unlock()
+        guard isValid else { return .invalidated }
+        guard isMember else { return .unchanged }
+        guard case .entered = updateGate.enter(deferring: self) else { return .deferred }
+
         let result: UpdateResult
-        if updateGate.isUpdating {
+        if !self.isValid {
+            // Invalidated while this thread waited for the gate.
+            result = .invalidated
+        } else if updateGate.isUpdating {
             // Fired again while an update of this gate runs on this thread. The other side of a
             // two-way pair is simply not echoed; this very binding coming back round (a cycle of
             // bindings) is reported when it would still change the destination.
-            guard isRunning, let cycle = cycleFailure() else {
-                gate.unlock()
-                return .reentrant
+            if isRunning, let cycle = cycleFailure() {
+                result = .failed(cycle)
+            } else {
+                result = .reentrant
             }
-            result = .failed(cycle)
         } else {
             updateGate.isUpdating = true
             isRunning = true
@@ -159,41 +175,42 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             isRunning = false
             updateGate.isUpdating = false
         }
+        updateGate.leave()
         return finish(result)
     }
 
-    /// Records the result and reports a failure; called with `gate` held, releases it.
+    /// Records the result and reports a failure to the handlers.
     private func finish(_ result: UpdateResult) -> UpdateResult {
-        var handlers: [@Sendable (BindingFailure) -> Void] = []
         switch result {
         case .failed(let failure):
-            _lastError = failure
-            if let onError = _onError { handlers.append(onError) }
+            let (onError, owner): ((@Sendable (BindingFailure) -> Void)?, BindingSet?) = stateLock.withLock {
+                _lastError = failure
+                return (_onError, _owner)
+            }
+            let setHandler = owner?.onError
+            onError?(failure)
+            setHandler?(failure)
+            if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
         case .written, .unchanged:
-            _lastError = nil
-        case .reentrant, .invalidated:
+            stateLock.lock()
+            if _lastError != nil { _lastError = nil }
+            stateLock.unlock()
+        case .reentrant, .deferred, .invalidated:
             break
-        }
-        let owner = self.owner
-        gate.unlock()
-        if case .failed(let failure) = result {
-            if let setHandler = owner?.onError { handlers.append(setHandler) }
-            if handlers.isEmpty { handlers.append(Self.defaultErrorHandler) }
-            for handler in handlers { handler(failure) }
         }
         return result
     }
 
-    /// The failure to report when this binding is fired again by its own update (a cycle), or
-    /// nil when the destination already holds the source's value (the cycle has settled).
-    /// Called with `gate` held. Overridden by ``Binding``.
-    func cycleFailure() -> BindingFailure? {
-        nil
-    }
-
-    /// Performs one update; called with `gate` held. Overridden by ``Binding``.
+    /// Performs one update; called with the gate held. Overridden by ``Binding``.
     func performUpdate(trigger: (any Trigger)?) -> UpdateResult {
         .unchanged
+    }
+
+    /// The failure to report when this binding is fired again by its own update (a cycle), or
+    /// nil when the destination already holds the source's value (the cycle has settled).
+    /// Called with the gate held. Overridden by ``Binding``.
+    func cycleFailure() -> BindingFailure? {
+        nil
     }
 
     // MARK: Teardown
@@ -201,12 +218,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Stops the binding for good: every trigger stops observing and no update runs after
     /// this returns (an update running on another thread is waited for).
     public func invalidate() {
-        let stopped: [any Trigger] = gate.withLock {
+        let stopped: [any Trigger] = stateLock.withLock {
             _isValid = false
             defer { _triggers.removeAll() }
             return _triggers
         }
         for trigger in stopped { trigger.stopObserving() }
+        // Wait for an update that entered before `_isValid` changed.
+        updateGate.withGate {}
     }
 
     // MARK: Default error handling

@@ -36,7 +36,7 @@ where Source.Value == Destination.Value {
     /// The property written on each update.
     public let destination: Destination
     private let isEqual: ((Value, Value) -> Bool)?
-    // Guarded by `gate`.
+    // Guarded by `stateLock`.
     private var _onUpdate: (@Sendable (Update) -> Void)?
     /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings.
     var shouldWrite: ((Value) -> Bool)?
@@ -53,8 +53,8 @@ where Source.Value == Destination.Value {
     /// Called after every write, on the thread that updated, with the binding's update lock
     /// held: record or log here, and do not wait for other threads.
     public var onUpdate: (@Sendable (Update) -> Void)? {
-        get { gate.withLock { _onUpdate } }
-        set { gate.withLock { _onUpdate = newValue } }
+        get { stateLock.withLock { _onUpdate } }
+        set { stateLock.withLock { _onUpdate = newValue } }
     }
 
     override func performUpdate(trigger: (any Trigger)?) -> UpdateResult {
@@ -64,7 +64,7 @@ where Source.Value == Destination.Value {
         } catch {
             return .failed(failure(.readingSource, error))
         }
-        let onUpdate = _onUpdate
+        let onUpdate = stateLock.withLock { _onUpdate }
         var oldValue: Value?
         if isEqual != nil || onUpdate != nil {
             oldValue = try? destination.read()
@@ -94,7 +94,7 @@ where Source.Value == Destination.Value {
 
     private func failure(_ stage: BindingFailure.Stage, _ error: any Error) -> BindingFailure {
         BindingFailure(
-            stage: stage, error: error, bindingID: ObjectIdentifier(self), label: _labelUnlocked, path: path)
+            stage: stage, error: error, bindingID: ObjectIdentifier(self), label: label, path: path)
     }
 
     /// The source and destination, as text: `\TextField.text → \Person.age`.

@@ -48,7 +48,7 @@ public final class BindingSet: @unchecked Sendable {
             guard !state.bindings.contains(where: { $0 === binding }) else { return }
             state.bindings.append(binding)
         }
-        binding.gate.withLock { binding.owner = self }
+        binding.owner = self
     }
 
     /// Adds several bindings.

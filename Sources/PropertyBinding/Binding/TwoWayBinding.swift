@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which way a ``TwoWayBinding`` synchronises when it is created.
 public enum InitialSync: Sendable {
     /// The form shows the model's value (the default).
@@ -58,10 +60,10 @@ where Model.Value == Form.Value {
         toModel.label = label
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
-        toForm.shouldWrite = { value in state.modelMayOverwriteForm(with: value) }
-        toForm.didWrite = { value in state.synced(value, clearingFormError: true) }
-        toModel.shouldWrite = { _ in state.formMayWriteModel() }
-        toModel.didWrite = { value in state.synced(value, clearingFormError: false) }
+        toForm.shouldWrite = { value in state.withLock { state.modelMayOverwriteForm(with: value) } }
+        toForm.didWrite = { value in state.withLock { state.synced(value, clearingFormError: true) } }
+        toModel.shouldWrite = { _ in state.withLock { state.formMayWriteModel() } }
+        toModel.didWrite = { value in state.withLock { state.synced(value, clearingFormError: false) } }
         switch initial {
         case .modelToForm: toForm.update()
         case .formToModel: toModel.update()
@@ -82,13 +84,13 @@ where Model.Value == Form.Value {
 
     /// Whether the form holds an edit the model does not have yet: an invalid value, or a
     /// valid one waiting for ``commit()`` while ``isContinuous`` is off.
-    public var hasPendingEdit: Bool { gate.lock.withLock { state.hasPendingEdit } }
+    public var hasPendingEdit: Bool { state.withLock { state.hasPendingEdit } }
 
     /// Whether form values flow to the model as they change (`true`, the default) or only on
     /// ``commit()``.
     public var isContinuous: Bool {
-        get { gate.lock.withLock { state.continuous } }
-        set { gate.lock.withLock { state.continuous = newValue } }
+        get { state.withLock { state.continuous } }
+        set { state.withLock { state.continuous = newValue } }
     }
 
     /// Called with every failure of either direction.
@@ -124,9 +126,9 @@ where Model.Value == Form.Value {
     ///   writes nothing and is also kept in ``error``.
     @discardableResult
     public func commit() -> UpdateResult {
-        gate.lock.withLock {
-            state.committing = true
-            defer { state.committing = false }
+        gate.withGate {
+            state.withLock { state.committing = true }
+            defer { state.withLock { state.committing = false } }
             return toModel.update()
         }
     }
@@ -134,11 +136,11 @@ where Model.Value == Form.Value {
     /// Throws the pending edit away and shows the model's value again (the `NSEditor`
     /// `discardEditing`).
     public func discard() {
-        gate.lock.withLock {
-            state.forcing = true
-            defer { state.forcing = false }
+        gate.withGate {
+            state.withLock { state.forcing = true }
+            defer { state.withLock { state.forcing = false } }
             toForm.update()
-            state.uncommitted = false
+            state.withLock { state.uncommitted = false }
             toModel.clearLastError()
         }
     }
@@ -196,9 +198,15 @@ extension TwoWayBinding {
     }
 }
 
-/// What the two directions of a ``TwoWayBinding`` share; every member is used with the pair's
-/// update lock held.
+/// What the two directions of a ``TwoWayBinding`` share. Every member is used under `lock`;
+/// `committing` and `forcing` are set by the thread that holds the pair's update gate.
 final class TwoWayState<Value> {
+    private let lock = NSRecursiveLock()
+
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
     let isEqual: ((Value, Value) -> Bool)?
     weak var toModel: AnyBinding?
     var lastSynced: Value?

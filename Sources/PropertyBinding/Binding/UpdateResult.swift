@@ -19,6 +19,10 @@ public enum UpdateResult: Sendable, CustomStringConvertible {
     /// The binding was already updating on this thread (its own write fired it again, or a
     /// chain of bindings came back to it); the nested update was skipped instead of recursing.
     case reentrant
+    /// This thread is inside another update and the binding was being updated by another
+    /// thread: rather than wait for it (and risk a deadlock), the update was handed to that
+    /// thread, which runs it before it lets the binding go.
+    case deferred
     /// The binding has been invalidated; it updates no more.
     case invalidated
 
@@ -41,6 +45,7 @@ public enum UpdateResult: Sendable, CustomStringConvertible {
         case .unchanged: return "unchanged"
         case .failed(let failure): return "failed: \(failure)"
         case .reentrant: return "reentrant"
+        case .deferred: return "deferred"
         case .invalidated: return "invalidated"
         }
     }
