@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingTesting
 import Testing
 
 // The README's custom trigger, exactly as a user writes it in their own Swift 6 module.
@@ -18,22 +19,26 @@ private final class Label { var text = "" }
             source: Property(counter, \.count).map { "\($0) taps" }, destination: Property(label, \.text))
         let trigger = ManualTrigger()
         binding.addTrigger(trigger)
+        let recorder = BindingRecorder(binding)
         #expect(trigger.delegate === binding)
         counter.count = 3
-        trigger.fire()
-        #expect(label.text == "3 taps")
+        #expect(recorder.destination(holds: "3 taps") { trigger.fire() })
+        #expect(recorder.updates.count == 1)
+        #expect(recorder.updates.first?.wasFired(by: trigger) == true)
+        #expect(recorder.updates.first?.oldValue == "")
     }
 
     @Test func aRemovedTriggerNoLongerUpdates() {
         let counter = Counter()
-        let label = Label()
-        let binding = Binding(source: Property(counter, \.count).map { "\($0)" }, destination: Property(label, \.text))
+        let label = SpyProperty("")
+        let binding = Binding(source: Property(counter, \.count).map { "\($0)" }, destination: label)
         let trigger = ManualTrigger()
         binding.addTrigger(trigger)
         binding.removeTrigger(trigger)
+        let recorder = BindingRecorder(binding)
         counter.count = 9
-        trigger.fire()
-        #expect(label.text == "")
+        #expect(recorder.producesNoUpdate { trigger.fire() })
+        #expect(label.value == "" && label.writeCount == 0)
         #expect(binding.triggers.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingTesting
 import Testing
 
 // The README's quick start, verbatim, with each commented outcome checked.
@@ -19,8 +20,6 @@ extension Notification.Name {
         let nameField = TextField()
         let ageField = TextField()
         let bindings = BindingSet()
-        let failures = Locked<[BindingFailure]>([])
-        bindings.onError = { failure in failures.withLock { $0.append(failure) } }
 
         // model → form
         let showName = Binding(source: Property(person, \.name), destination: Property(nameField, \.text))
@@ -33,6 +32,7 @@ extension Notification.Name {
         let storeAge = Binding(source: typedAge, destination: Property(person, \.age))
         storeAge.addTrigger(NotificationTrigger(center: center, name: .textDidChange, object: ageField))
         bindings.add(storeAge)
+        let ageRecorder = BindingRecorder(storeAge)
 
         person.name = "Ann"
         center.post(name: .personDidChange, object: person)  // nameField.text == "Ann"
@@ -45,15 +45,17 @@ extension Notification.Name {
         ageField.text = "forty"
         center.post(name: .textDidChange, object: ageField)  // person.age stays 42; the failure is reported
         #expect(person.age == 42)
-        #expect(failures.value.count == 1)
-        let reported = failures.value.first
-        #expect(reported?.stage == .readingSource)
-        #expect((reported?.error as? TransformError) == TransformError(.notANumber, input: "forty", targetType: "Int"))
+        #expect(ageRecorder.newValues == [42])
+        #expect(ageRecorder.failures.map(\.stage) == [.readingSource])
+        #expect(
+            ageRecorder.errors.first as? TransformError
+                == TransformError(.notANumber, input: "forty", targetType: "Int"))
         #expect(storeAge.lastError != nil)
 
         ageField.text = "7"
         storeAge.update()  // a manual update works without any trigger
         #expect(person.age == 7)
+        #expect(ageRecorder.updates.last?.isManual == true)
         #expect(storeAge.lastError == nil)
 
         let triggers = bindings.bindings.flatMap(\.triggers).compactMap { $0 as? NotificationTrigger }
@@ -66,7 +68,8 @@ extension Notification.Name {
     }
 }
 
-/// A value behind a lock, for collecting what handlers on other threads report.
+/// A value behind a lock, for collecting what handlers on other threads report (used by other
+/// suites of this target).
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var _value: Value

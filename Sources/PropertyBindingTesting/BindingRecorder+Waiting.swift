@@ -1,0 +1,44 @@
+import PropertyBinding
+
+extension BindingRecorder {
+    /// Suspends until the binding has written `count` values in all since recording started,
+    /// or until `timeout` has passed: for triggers that deliver later, such as Swift
+    /// Observation.
+    ///
+    /// ```swift
+    /// model.name = "Ann"                              // observed: the update comes later
+    /// #expect(await recorder.waitForUpdates(1))
+    /// ```
+    ///
+    /// - Returns: true when the updates arrived, false on timeout.
+    public func waitForUpdates(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+        await wait(timeout: timeout) { updates, _ in updates.count >= count }
+    }
+
+    /// Suspends until the binding has reported `count` failures in all since recording started,
+    /// or until `timeout` has passed.
+    ///
+    /// ```swift
+    /// #expect(await recorder.waitForFailures(1))
+    /// ```
+    ///
+    /// - Returns: true when the failures arrived, false on timeout.
+    public func waitForFailures(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+        await wait(timeout: timeout) { _, failures in failures.count >= count }
+    }
+
+    /// Suspends until the destination holds `expected` (it already does, or the binding writes
+    /// it), or until `timeout` has passed.
+    ///
+    /// ```swift
+    /// model.name = "Ann"
+    /// #expect(await recorder.waitForDestination(toHold: "Ann"))
+    /// ```
+    ///
+    /// - Returns: true when the destination holds `expected`, false on timeout.
+    public func waitForDestination(toHold expected: Value, timeout: Duration = .seconds(5)) async -> Bool
+    where Value: Equatable {
+        if (try? destinationValue()) == expected { return true }
+        return await wait(timeout: timeout) { updates, _ in updates.last?.newValue == expected }
+    }
+}
