@@ -23,8 +23,10 @@ public final class BindingForm: Sendable {
 
     /// Creates a form of `fields`.
     ///
-    /// - Parameter continuous: Whether form values reach the model as they change (`true`) or
-    ///   only on ``commit()``; overrides each field's setting.
+    /// - Parameters:
+    ///   - continuous: Whether form values reach the model as they change (`true`) or only on
+    ///     ``commit()``; overrides each field's setting.
+    ///   - fields: The fields, one statement each (``TwoWayBinding``s, or other ``FormField``s).
     public init(continuous: Bool? = nil, @FormBuilder fields: () -> [any FormField]) {
         self.fields = fields()
         for field in self.fields {

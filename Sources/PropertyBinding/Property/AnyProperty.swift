@@ -15,6 +15,8 @@ public struct AnyProperty<Value>: WritableProperty {
     @usableFromInline let _read: () throws -> Value
     @usableFromInline let _write: ((Value) throws -> Void)?
     @usableFromInline let _description: String
+    /// The wrapped property, so a `TriggerRegistry` can find the object and key path behind it.
+    @usableFromInline let _base: any ReadableProperty
 
     /// Wraps a property that can be read and written.
     @inlinable
@@ -26,6 +28,7 @@ public struct AnyProperty<Value>: WritableProperty {
         _read = base.read
         _write = base.write
         _description = String(describing: base)
+        _base = base
     }
 
     /// Wraps a property that can only be read; writing throws ``PropertyError/readOnly(_:)``.
@@ -34,6 +37,7 @@ public struct AnyProperty<Value>: WritableProperty {
         _read = base.read
         _write = nil
         _description = String(describing: base)
+        _base = base
     }
 
     /// Whether ``write(_:)`` can succeed (the wrapped property is writable).

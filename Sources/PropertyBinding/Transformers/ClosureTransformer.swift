@@ -76,3 +76,8 @@ extension WritableProperty {
         ClosureTransformer(property: self, forward: transform, reverse: reverse)
     }
 }
+
+extension ClosureTransformer: CustomStringConvertible {
+    /// The property it stands in for, for failure messages: `\Person.name`.
+    public var description: String { String(describing: property) }
+}

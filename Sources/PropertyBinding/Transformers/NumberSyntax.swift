@@ -26,24 +26,29 @@ struct NumberSyntax: Sendable {
     /// The power of ten the formatter multiplies by (2 for percent).
     let multiplierExponent: Int
     let allowsFloats: Bool
+    /// The symbol before the power of ten (`E`), for a scientific formatter only.
+    let exponentSymbol: String?
     let minimum: Decimal?
     let maximum: Decimal?
 
     init(_ formatter: NumberFormatter) {
-        func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        decimalSeparator = formatter.decimalSeparator
-        let grouping = formatter.groupingSeparator ?? ""
+        func trimmed(_ text: String) -> String {
+            Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        decimalSeparator = Self.plain(formatter.decimalSeparator)
+        let grouping = Self.plain(formatter.groupingSeparator ?? "")
         if formatter.usesGroupingSeparator && formatter.groupingSize > 0 && !grouping.isEmpty {
-            // People type a plain space where a locale groups with a no-break space.
-            let spaces = ["\u{20}", "\u{A0}", "\u{202F}"]
-            groupingSeparators = spaces.contains(grouping) ? spaces : [grouping]
+            // People type a plain space where a locale groups with a no-break space, and an
+            // ASCII apostrophe where it groups with a typographic one (de_CH).
+            let equivalents = [["\u{20}", "\u{A0}", "\u{202F}"], ["'", "\u{2019}"]]
+            groupingSeparators = equivalents.first { $0.contains(grouping) } ?? [grouping]
         } else {
             groupingSeparators = []
         }
         groupingSize = formatter.groupingSize
         secondaryGroupingSize = formatter.secondaryGroupingSize
-        minusSigns = Array(Set([formatter.minusSign, "-", "\u{2212}"].filter { !$0.isEmpty }))
-        plusSign = formatter.plusSign
+        minusSigns = Array(Set([Self.plain(formatter.minusSign), "-", "\u{2212}"].filter { !$0.isEmpty }))
+        plusSign = Self.plain(formatter.plusSign)
         positivePrefix = trimmed(formatter.positivePrefix)
         positiveSuffix = trimmed(formatter.positiveSuffix)
         negativePrefix = trimmed(formatter.negativePrefix)
@@ -60,6 +65,8 @@ struct NumberSyntax: Sendable {
             multiplierExponent = 0
         }
         allowsFloats = formatter.allowsFloats
+        let symbol = Self.plain(formatter.exponentSymbol ?? "")
+        exponentSymbol = formatter.numberStyle == .scientific && !symbol.isEmpty ? symbol : nil
         minimum = formatter.minimum.map(\.decimalValue)
         maximum = formatter.maximum.map(\.decimalValue)
     }
@@ -68,7 +75,7 @@ struct NumberSyntax: Sendable {
     ///
     /// - Throws: the reason the whole text is not a number in this syntax.
     func posixDigits(_ text: String) throws(Rejection) -> String {
-        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var body = Substring(Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines))
         guard !body.isEmpty else { throw Rejection(.empty) }
         var negative = false
         // Affixes (currency, percent) are optional when typing; a negative one marks the sign.
@@ -93,18 +100,41 @@ struct NumberSyntax: Sendable {
             body = Self.trimmingWhitespace(body.dropFirst(plusSign.count))
         }
         guard !body.isEmpty else { throw Rejection(.notANumber) }
+        var exponent = 0
+        if let exponentSymbol, let mark = body.range(of: exponentSymbol, options: .caseInsensitive) {
+            exponent = try self.exponent(body[mark.upperBound...])
+            body = Self.trimmingWhitespace(body[..<mark.lowerBound])
+        }
 
         let integerText: Substring
         var fraction: Substring
         if let separator = body.range(of: decimalSeparator) {
             integerText = body[..<separator.lowerBound]
             fraction = body[separator.upperBound...]
-            guard !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { throw Rejection(.notANumber) }
+            // "5." is a number (a formatter that always shows the separator writes it); "." is not.
+            guard !(fraction.isEmpty && integerText.isEmpty), fraction.allSatisfy(\.isASCIIDigit) else {
+                throw Rejection(.notANumber)
+            }
         } else {
             integerText = body
             fraction = ""
         }
         var integer = try groupedDigits(integerText, allowEmpty: !fraction.isEmpty)
+        // A scientific formatter writes `1.2345E3`: move the point by the exponent.
+        if exponent != 0 {
+            let all = integer + fraction
+            let point = integer.count + exponent
+            if point <= 0 {
+                integer = "0"
+                fraction = Substring(String(repeating: "0", count: -point) + all)
+            } else if point >= all.count {
+                integer = all + String(repeating: "0", count: point - all.count)
+                fraction = ""
+            } else {
+                integer = String(all.prefix(point))
+                fraction = Substring(all.dropFirst(point))
+            }
+        }
 
         // A percent formatter shows value × 100: move the point back.
         if multiplierExponent > 0 {
@@ -120,11 +150,58 @@ struct NumberSyntax: Sendable {
         var digits = (negative && !isZero ? "-" : "") + (whole.isEmpty ? "0" : String(whole))
         if !decimals.isEmpty { digits += "." + String(decimals) }
 
-        if minimum != nil || maximum != nil, let value = Decimal(string: digits, locale: Self.posix) {
-            if let minimum, value < minimum { throw Rejection(.outOfRange) }
-            if let maximum, value > maximum { throw Rejection(.outOfRange) }
+        if minimum != nil || maximum != nil {
+            // More digits than a Decimal holds: compare as a Double, which cannot be in range
+            // of the formatter's limits without being in range of their Double values.
+            if let value = Decimal(string: digits, locale: Self.posix), !value.isNaN {
+                if let minimum, value < minimum { throw Rejection(.outOfRange) }
+                if let maximum, value > maximum { throw Rejection(.outOfRange) }
+            } else if let value = Double(digits) {
+                if let minimum, value < NSDecimalNumber(decimal: minimum).doubleValue { throw Rejection(.outOfRange) }
+                if let maximum, value > NSDecimalNumber(decimal: maximum).doubleValue { throw Rejection(.outOfRange) }
+            }
         }
         return digits
+    }
+
+    /// The scalars that only steer the direction of text (the marks Arabic and Hebrew locales
+    /// put around signs and symbols); they are invisible and never typed on purpose.
+    private static let directionMarks: Set<Unicode.Scalar> = [
+        "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
+        "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+    ]
+
+    /// `text` without direction marks and with every decimal digit of any script (`١`, `۲`)
+    /// as its ASCII digit, so that the text a formatter writes in any locale reads back.
+    static func plain(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !$0.isASCII }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !directionMarks.contains(scalar) {
+            if !scalar.isASCII, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue,
+                let ascii = Unicode.Scalar(UInt32(48 + Int(value)))
+            {
+                scalars.append(ascii)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The power of ten after a scientific formatter's exponent symbol: `3`, `-3`, `+3`.
+    private func exponent(_ text: Substring) throws(Rejection) -> Int {
+        var digits = Self.trimmingWhitespace(text)
+        var negative = false
+        if let minus = minusSigns.first(where: { digits.hasPrefix($0) }) {
+            digits = digits.dropFirst(minus.count)
+            negative = true
+        } else if !plusSign.isEmpty, digits.hasPrefix(plusSign) {
+            digits = digits.dropFirst(plusSign.count)
+        }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { throw Rejection(.notANumber) }
+        // Beyond any number type: refuse rather than spell out a million zeros.
+        guard digits.count <= 4, let value = Int(digits), value <= 1000 else { throw Rejection(.outOfRange) }
+        return negative ? -value : value
     }
 
     /// The digits of an integer part, checking the positions of its grouping separators.
@@ -155,6 +232,161 @@ struct NumberSyntax: Sendable {
     private static func trimmingWhitespace(_ text: Substring) -> Substring {
         let trimmed = text.drop(while: \.isWhitespace)
         return trimmed.dropLast(trimmed.reversed().prefix(while: \.isWhitespace).count)
+    }
+}
+
+extension NumberSyntax {
+    /// The number of significant digits a `Double` carries faithfully; the formatter (which
+    /// formats through `Double` on Linux) is exact up to this many.
+    private static let faithfulDigits = 15
+
+    /// Formats POSIX digits (`-1234.5`, or `1.5e+20`) the way `formatter` would, but exactly,
+    /// when the number has more significant digits than the formatter keeps (it rounds them
+    /// through `Double` to 15 digits, and shows `UInt64.max` as `-1`). Returns nil when the formatter is exact for this
+    /// number, or uses a feature this does not reproduce (scientific, spelled out, significant
+    /// digits, padding); the formatter is then used as it is.
+    static func exactText(_ digits: String, formatter: NumberFormatter) -> String? {
+        guard let digits = expandingExponent(digits) else { return nil }
+        var unsigned = Substring(digits)
+        let negative = unsigned.hasPrefix("-")
+        if negative { unsigned = unsigned.dropFirst() }
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        var integer = Array(parts[0])
+        var fraction = parts.count > 1 ? Array(parts[1]) : []
+        guard (integer + fraction).allSatisfy(\.isASCIIDigit) else { return nil }
+
+        // A multiplier that is a power of ten moves the point; any other is left to the formatter.
+        if let multiplier = formatter.multiplier?.intValue, multiplier != 1 {
+            var exponent = 0
+            var rest = multiplier
+            while rest > 1, rest % 10 == 0 {
+                rest /= 10
+                exponent += 1
+            }
+            guard rest == 1 else { return nil }
+            fraction += Array(repeating: "0", count: max(0, exponent - fraction.count))
+            integer += fraction.prefix(exponent)
+            fraction.removeFirst(exponent)
+        }
+        integer = Array(integer.drop { $0 == "0" })
+        let shown = max(0, formatter.maximumFractionDigits)
+        guard integer.count + min(fraction.count, shown) > faithfulDigits else { return nil }
+        let styles: [NumberFormatter.Style] = [
+            .none, .decimal, .percent, .currency, .currencyISOCode, .currencyAccounting,
+        ]
+        guard styles.contains(formatter.numberStyle), !formatter.usesSignificantDigits, formatter.formatWidth <= 0,
+            formatter.roundingIncrement.doubleValue == 0
+        else { return nil }
+
+        // Round to the fraction digits shown, in the formatter's rounding mode.
+        var kept = integer + fraction.prefix(shown)
+        let dropped = fraction.dropFirst(shown)
+        if roundsUp(kept.last, dropped, negative: negative, mode: formatter.roundingMode) {
+            var index = kept.count - 1
+            while index >= 0, kept[index] == "9" {
+                kept[index] = "0"
+                index -= 1
+            }
+            if index >= 0 {
+                kept[index] = Character(String(kept[index].wholeNumberValue! + 1))
+            } else {
+                kept.insert("1", at: 0)
+            }
+        }
+        var wholeDigits = Array(kept.prefix(kept.count - min(fraction.count, shown)))
+        var fractionDigits = Array(kept.suffix(min(fraction.count, shown)))
+        while fractionDigits.count > formatter.minimumFractionDigits, fractionDigits.last == "0" {
+            fractionDigits.removeLast()
+        }
+        fractionDigits += Array(repeating: "0", count: max(0, formatter.minimumFractionDigits - fractionDigits.count))
+        wholeDigits = Array(wholeDigits.drop { $0 == "0" })
+        wholeDigits.insert(
+            contentsOf: repeatElement("0", count: max(0, formatter.minimumIntegerDigits - wholeDigits.count)), at: 0)
+        let isZero = !(wholeDigits + fractionDigits).contains { $0 != "0" }
+
+        var whole = String(wholeDigits)
+        if formatter.usesGroupingSeparator, formatter.groupingSize > 0, let separator = formatter.groupingSeparator {
+            let secondary =
+                formatter.secondaryGroupingSize > 0 ? formatter.secondaryGroupingSize : formatter.groupingSize
+            var groups: [Substring] = []
+            var end = whole.endIndex
+            var size = formatter.groupingSize
+            while whole.distance(from: whole.startIndex, to: end) > size {
+                let start = whole.index(end, offsetBy: -size)
+                groups.insert(whole[start..<end], at: 0)
+                end = start
+                size = secondary
+            }
+            groups.insert(whole[..<end], at: 0)
+            whole = groups.joined(separator: separator)
+        }
+        var number = whole
+        if !fractionDigits.isEmpty || formatter.alwaysShowsDecimalSeparator {
+            number += formatter.decimalSeparator + String(fractionDigits)
+        }
+        number = localDigits(number, formatter: formatter)
+        let isNegative = negative && !isZero
+        let prefix = (isNegative ? formatter.negativePrefix : formatter.positivePrefix) ?? ""
+        let suffix = (isNegative ? formatter.negativeSuffix : formatter.positiveSuffix) ?? ""
+        return prefix + number + suffix
+    }
+
+    /// `1.5e+20` (how `Double` describes itself) as `150000000000000000000`; other text as it
+    /// is. Nil for an exponent too large to spell out.
+    private static func expandingExponent(_ text: String) -> String? {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        guard let exponent = Int(text[text.index(after: e)...]), abs(exponent) <= 400 else { return nil }
+        var mantissa = Substring(text[..<e])
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = String(parts[0])
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        let point = whole.count + exponent
+        let all = whole + fraction
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + all }
+        if point >= all.count { return sign + all + String(repeating: "0", count: point - all.count) }
+        return sign + all.prefix(point) + "." + all.dropFirst(point)
+    }
+
+    /// Whether dropping `dropped` after `last` rounds the kept digits up, in `mode`.
+    private static func roundsUp(
+        _ last: Character?, _ dropped: ArraySlice<Character>, negative: Bool, mode: NumberFormatter.RoundingMode
+    ) -> Bool {
+        guard let first = dropped.first?.wholeNumberValue, dropped.contains(where: { $0 != "0" }) else { return false }
+        let beyondHalf = first > 5 || (first == 5 && dropped.dropFirst().contains { $0 != "0" })
+        let isHalf = first == 5 && !beyondHalf
+        switch mode {
+        case .ceiling: return !negative
+        case .floor: return negative
+        case .down: return false
+        case .up: return true
+        case .halfDown: return beyondHalf
+        case .halfUp: return beyondHalf || isHalf
+        case .halfEven: return beyondHalf || (isHalf && (last?.wholeNumberValue ?? 0) % 2 == 1)
+        @unknown default: return beyondHalf || isHalf
+        }
+    }
+
+    /// `text` with its ASCII digits in the formatter's script (the digits it writes itself).
+    private static func localDigits(_ text: String, formatter: NumberFormatter) -> String {
+        let zeroText = formatter.string(from: 0) ?? "0"
+        guard
+            let zero = zeroText.unicodeScalars.first(where: {
+                $0.properties.numericType == .decimal && $0.properties.numericValue == 0
+            }), zero != "0"
+        else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, let digit = Character(scalar).wholeNumberValue,
+                let local = Unicode.Scalar(zero.value + UInt32(digit))
+            {
+                scalars.append(local)
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 }
 

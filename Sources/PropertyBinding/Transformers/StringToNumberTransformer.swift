@@ -15,16 +15,19 @@ import Foundation
 ///
 /// Reading is strict: the whole text must be a number in the formatter's locale and style
 /// (grouping separators in their places, the formatter's decimal separator, an optional sign,
-/// currency or percent symbol), or ``read()`` throws a ``TransformError`` carrying the text:
-/// `.empty` for empty or blank text, `.notANumber` for anything else that is not a number,
+/// currency or percent symbol, the exponent of a scientific formatter: `1.2E3`), or
+/// ``read()`` throws a ``TransformError`` carrying the text: `.empty` for empty or blank
+/// text, `.notANumber` for anything else that is not a number,
 /// `.fractionNotAllowed` for `"4.5"` read as an integer (never truncated), `.outOfRange` for a
 /// number that does not fit the type or the formatter's `minimum` / `maximum`. Integers and
 /// `Decimal` are parsed exactly, never through `Double`.
 ///
 /// The formatter's symbols are read when the transformer is created; make a new transformer
 /// after changing the formatter's locale or style. Writing formats with the formatter as it
-/// is then, which may round (a formatter that shows two fraction digits shows `0.125` as
-/// `"0.13"`), as a `NumberFormatter` does.
+/// is then, which rounds to its fraction digits (a formatter that shows two fraction digits
+/// shows `0.125` as `"0.12"`, rounding half to even), as a `NumberFormatter` does; numbers
+/// with more than 15 significant digits, which corelibs' formatter would garble through
+/// `Double`, are written digit for digit in the formatter's symbols.
 public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, WritableProperty {
     /// The value this transformer reads and writes: the number.
     public typealias Value = Number
@@ -62,14 +65,22 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
         throw TransformError(reason, input: input, targetType: "\(Number.self)")
     }
 
-    /// Formats `value` with the formatter.
+    /// Formats `value` with the formatter; a number with more significant digits than the
+    /// formatter keeps (15) is formatted exactly, in the formatter's symbols and style, so that
+    /// what is written reads back as the same number.
     ///
     /// - Throws: ``TransformError`` with reason `.notRepresentable` when the formatter returns
     ///   no text for it.
     public func reverseTransform(_ value: Number) throws -> String {
+        if let text = NumberSyntax.exactText("\(value)", formatter: formatter) { return text }
         guard let text = formatter.string(from: value.formatterValue) else {
             throw TransformError(.notRepresentable, input: "\(value)", targetType: "String")
         }
         return text
     }
+}
+
+extension StringToNumberTransformer: CustomStringConvertible {
+    /// The text property it stands in for, for failure messages: `\TextField.text`.
+    public var description: String { property.description }
 }

@@ -10,9 +10,10 @@
 /// ```
 ///
 /// Conform a type of your own by naming the wrapped ``property`` and implementing
-/// ``transform(_:)`` and ``reverseTransform(_:)``; ``read()`` and ``write(_:)`` come for free.
-/// A conversion that can fail throws an error that carries the input (for example
-/// ``TransformError``); a binding then writes nothing and reports it.
+/// ``transform(_:)`` and ``reverseTransform(_:)``; ``ReadableProperty/read()`` and
+/// ``WritableProperty/write(_:)`` come for free. A conversion that can fail throws an error
+/// that carries the input (for example ``TransformError``); a binding then writes nothing and
+/// reports it.
 public protocol Transformer<Value>: ReadableProperty {
     /// The type of the property this transformer wraps.
     associatedtype Base: ReadableProperty

@@ -24,7 +24,9 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     // Guarded by `lock`.
     private weak var _delegate: (any TriggerDelegate)?
     private var observer: (any NSObjectProtocol)?
+    // The latest notification, its sender held weakly: keeping it would keep the model alive.
     private var _lastNotification: Notification?
+    private weak var lastSender: AnyObject?
 
     /// Creates a trigger for notifications named `name` posted on `center`; with an `object`,
     /// only those it sends.
@@ -57,7 +59,15 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public var isObserving: Bool { lock.withLock { observer != nil } }
 
     /// The notification that fired this trigger last, so an update can read its `userInfo`.
-    public var lastNotification: Notification? { lock.withLock { _lastNotification } }
+    /// Its `object` is nil once a sender that is an object has been deallocated.
+    public var lastNotification: Notification? {
+        lock.withLock {
+            guard let notification = _lastNotification, notification.object == nil, let lastSender else {
+                return _lastNotification
+            }
+            return Notification(name: notification.name, object: lastSender, userInfo: notification.userInfo)
+        }
+    }
 
     /// Adds the observer to the center (once).
     public func startObserving() {
@@ -66,8 +76,15 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard observer == nil else { return }
-        observer = center.addObserver(forName: name, object: sender, queue: nil) { [weak self] notification in
-            self?.fire(notification)
+        // The sender is matched here, not by the center: corelibs' center keeps the object of
+        // an observation alive, which would keep the model alive as long as the binding.
+        observer = center.addObserver(forName: name, object: nil, queue: nil) { [weak self] notification in
+            guard let self else { return }
+            if self.filtersSender {
+                guard let sender = self.sender, let object = notification.object as AnyObject?, object === sender
+                else { return }
+            }
+            self.fire(notification)
         }
     }
 
@@ -82,7 +99,13 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
 
     private func fire(_ notification: Notification) {
         let delegate: (any TriggerDelegate)? = lock.withLock {
-            _lastNotification = notification
+            if let object = notification.object, type(of: object) is AnyClass {
+                lastSender = object as AnyObject
+                _lastNotification = Notification(name: notification.name, object: nil, userInfo: notification.userInfo)
+            } else {
+                lastSender = nil
+                _lastNotification = notification
+            }
             return _delegate
         }
         delegate?.triggerDidFire(self)

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Turns an export of `swift package benchmark --format histogramPercentiles` into the results
+table of Benchmarks/README.md, and checks the targets of issue 6.
+
+    report.py DIR            prints the table (markdown) and the targets, met or missed
+    report.py DIR --check    the same, and exits 1 when a target is missed
+
+Every benchmark name is "<scenario>: <variant>"; the variant "binding" is PropertyBinding, the
+others are its baselines in the same run. An update benchmark's iteration is 1,000 updates; a
+scale benchmark's ("... of 10000") handles 10,000 bindings.
+"""
+import glob
+import os
+import re
+import sys
+
+SUFFIX = ".histogram.percentiles.tsv"
+
+
+def load(directory):
+    """{benchmark name: {metric: median}} from the exported percentile files."""
+    results = {}
+    for path in glob.glob(os.path.join(directory, "*" + SUFFIX)):
+        base = os.path.basename(path)[: -len(SUFFIX)]
+        # <baseline>.<target>.<name>.<metric>; the name has no dots.
+        parts = base.split(".")
+        name, metric = ".".join(parts[2:-1]).replace("_", " "), parts[-1]
+        with open(path) as handle:
+            for line in handle:
+                fields = line.strip().split("\t")
+                if fields[0] == "50":
+                    results.setdefault(name, {})[metric] = float(fields[1])
+    return results
+
+
+def per_unit(name):
+    """How many updates (or bindings) one iteration of `name` covers."""
+    if name.startswith("Fan-out"):
+        return 100
+    match = re.search(r" of (\d+)", name)
+    return int(match.group(1)) if match else 1_000
+
+
+def split(name):
+    scenario, _, variant = name.partition(": ")
+    return scenario, variant
+
+
+def metric(values, *candidates):
+    for candidate in candidates:
+        for key, value in values.items():
+            if key.lower().startswith(candidate.lower()):
+                return value
+    return None
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    results = load(sys.argv[1])
+    if not results:
+        print("no results found in", sys.argv[1])
+        return 2
+    check = "--check" in sys.argv[2:]
+
+    def time(name):
+        value = metric(results.get(name, {}), "wallClock", "Time (wall clock)")
+        return None if value is None else value / per_unit(name)
+
+    def allocs(name):
+        value = metric(results.get(name, {}), "mallocCountTotal", "Malloc (total)")
+        return None if value is None else value / per_unit(name)
+
+    def bytes_(name):
+        value = metric(results.get(name, {}), "mallocBytesCount", "Malloc (bytes")
+        return None if value is None else value / per_unit(name)
+
+    scenarios = {}
+    for name in sorted(results):
+        scenario, variant = split(name)
+        scenarios.setdefault(scenario, []).append(variant)
+
+    print("| scenario | variant | median ns | allocs | ratio to each baseline (time) |")
+    print("|---|---|---:|---:|---|")
+    for scenario in scenarios:
+        variants = sorted(scenarios[scenario], key=lambda v: (v.startswith("binding"), v))
+        for variant in variants:
+            name = f"{scenario}: {variant}"
+            t, a = time(name), allocs(name)
+            ratios = ""
+            if variant.startswith("binding"):
+                others = [v for v in variants if not v.startswith("binding")]
+                ratios = ", ".join(f"{t / time(f'{scenario}: {o}'):.2f}× {o}" for o in others if time(f"{scenario}: {o}"))
+            b = bytes_(name)
+            extra = f" ({b:.0f} bytes)" if b is not None else ""
+            label = f"**{variant}**" if variant.startswith("binding") else variant
+            print(f"| {scenario} | {label} | {t:,.1f} | {a:.2f}{extra} | {ratios} |")
+
+    print()
+    missed = []
+
+    def target(what, value, limit, stretch=False):
+        if value is None:
+            print(f"- [ ] {what}: not measured")
+            if not stretch:
+                missed.append(what)
+            return
+        ok = value <= limit
+        mark = "x" if ok else " "
+        tag = " (stretch)" if stretch else ""
+        print(f"- [{mark}] {what}: {value:.2f} (target ≤ {limit}){tag}")
+        if not ok and not stretch:
+            missed.append(what)
+
+    def ratio(a, b):
+        ta, tb = time(a), time(b)
+        return None if ta is None or tb is None else ta / tb
+
+    print("Targets:")
+    for scenario in scenarios:
+        if not re.search(r"(sync update)", scenario):
+            continue
+        for variant in scenarios[scenario]:
+            if not variant.startswith("binding"):
+                continue
+            ours = f"{scenario}: {variant}"
+            target(f"{ours} / hand-applied key paths", ratio(ours, f"{scenario}: keypaths"), 1.5)
+            for combine in ("combine-subject", "combine-published"):
+                if f"{scenario}: {combine}" in results:
+                    target(f"{ours} / OpenCombine {combine[8:]}", ratio(ours, f"{scenario}: {combine}"), 0.5)
+            target(f"{ours}: allocations per update", allocs(ours), 0.0)
+            target(f"{ours} / hand-written closure", ratio(ours, f"{scenario}: closure"), 3.0, stretch=True)
+    for scenario in scenarios:
+        if "notification" not in scenario:
+            continue
+        ours = f"{scenario}: binding"
+        target(f"{scenario}: binding / block observer with key paths", ratio(ours, f"{scenario}: observer-keypaths"), 1.15)
+        target(f"{scenario}: binding / block observer", ratio(ours, f"{scenario}: observer"), 1.15, stretch=True)
+    target(
+        "StringToNumberTransformer / formatter.number(from:) + set",
+        ratio("Number transformer: binding", "Number transformer: formatter"), 1.2)
+    target(
+        "fan-out: post with 10,000 bindings / with 1",
+        ratio("Fan-out post: binding, 10000 registered", "Fan-out post: binding, 1 registered"), 1.5)
+    target(
+        "set-up + teardown / raw addObserver + removeObserver",
+        ratio("Set-up and teardown of 1000: binding", "Set-up and teardown of 1000: observer"), 2.0)
+    target("bytes per binding with one trigger", bytes_("Memory of 10000: binding"), 512)
+
+    if missed:
+        print(f"\n{len(missed)} target(s) missed: " + "; ".join(missed))
+        return 1 if check else 0
+    print("\nall targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+// Runs one update scenario many times, for `valgrind --tool=callgrind` (instruction counts are
+// repeatable where wall clock is not):
+//
+//     swift build -c release --package-path Benchmarks --product BindingProfile
+//     valgrind --tool=callgrind Benchmarks/.build/release/BindingProfile custom-int 100000
+import Foundation
+import PropertyBinding
+
+final class Model: @unchecked Sendable {
+    var count = 0
+    var name = ""
+    var text = ""
+}
+
+final class View: @unchecked Sendable {
+    var count = 0
+    var text = ""
+}
+
+final class ManualTrigger: Trigger {
+    weak var delegate: (any TriggerDelegate)?
+    func fire() { delegate?.triggerDidFire(self) }
+}
+
+extension Notification.Name {
+    static let modelDidChange = Notification.Name("ProfileModelDidChange")
+}
+
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+let arguments = CommandLine.arguments
+let scenario = arguments.count > 1 ? arguments[1] : "custom-int"
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+let (model, view, trigger, center) = (Model(), View(), ManualTrigger(), NotificationCenter())
+
+switch scenario {
+case "custom-int":
+    let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+    binding.addTrigger(trigger)
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "keypaths-int":
+    let source: ReferenceWritableKeyPath<Model, Int> = opaque(\Model.count as ReferenceWritableKeyPath<Model, Int>)
+    let destination: ReferenceWritableKeyPath<View, Int> = opaque(\View.count as ReferenceWritableKeyPath<View, Int>)
+    for _ in 0..<count {
+        model.count &+= 1
+        view[keyPath: destination] = model[keyPath: source]
+    }
+case "notification-int":
+    let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+    binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: model))
+    for _ in 0..<count {
+        model.count &+= 1
+        center.post(name: .modelDidChange, object: model)
+    }
+    withExtendedLifetime(binding) {}
+case "observer-int":
+    let token = center.addObserver(forName: .modelDidChange, object: model, queue: nil) {
+        [weak model, weak view] _ in
+        guard let model, let view else { return }
+        view.count = model.count
+    }
+    for _ in 0..<count {
+        model.count &+= 1
+        center.post(name: .modelDidChange, object: model)
+    }
+    withExtendedLifetime(token) {}
+case "number":
+    let number = StringToNumberTransformer<Int>(property: Property(model, \.text), formatter: NumberFormatter())
+    let binding = Binding(source: number, destination: Property(view, \.count))
+    binding.addTrigger(trigger)
+    let texts = ["42", "1234"]
+    for index in 0..<count {
+        model.text = texts[index & 1]
+        trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "formatter":
+    let formatter = NumberFormatter()
+    let texts = ["42", "1234"]
+    for index in 0..<count {
+        model.text = texts[index & 1]
+        if let number = formatter.number(from: model.text) { view.count = number.intValue }
+    }
+default:
+    print("unknown scenario \(scenario)")
+    exit(2)
+}
+print(scenario, count, view.count)

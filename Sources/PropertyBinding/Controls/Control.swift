@@ -1,0 +1,157 @@
+import Foundation
+
+/// A control that sends events to targets, as a `UIControl` does: the target-action pattern,
+/// with Swift method references instead of selectors, on every platform.
+///
+/// ```swift
+/// final class FormController {
+///     func nameChanged(_ sender: TextField) { print(sender.text) }
+///     func saveTapped() { … }
+/// }
+/// let controller = FormController()
+/// nameField.addTarget(controller, action: FormController.nameChanged, for: .editingChanged)
+/// nameField.addTarget(controller, action: FormController.saveTapped, for: .primaryActionTriggered)
+/// nameField.simulateTyping("Ann")                    // prints "Ann"
+/// nameField.removeTarget(controller)                 // both actions are gone
+/// ```
+///
+/// An action is a method of the target's class, unapplied (`FormController.nameChanged`): a
+/// method that takes the control (of this control's class or a superclass) or no argument.
+/// Targets are held **weakly**: a target that is gone is skipped and dropped, so a control never
+/// keeps its controller alive. ``sendActions(for:)`` calls the actions synchronously, in the
+/// order they were added, on the calling thread.
+///
+/// The target list is safe to change from any thread; the control's own state (the text of a
+/// ``TextField``, the value of a ``Stepper``) belongs to the thread that uses it, like a view.
+open class Control {
+    private struct Entry {
+        let id: ControlAction
+        weak var target: AnyObject?
+        var events: ControlEvents
+        let send: (AnyObject, Control) -> Void
+    }
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var entries: [Entry] = []
+    private var nextID = 0
+
+    /// Creates a control with no targets.
+    public init() {}
+
+    /// Adds an action that receives the control: `target.action(control)` runs for each of `events`.
+    ///
+    /// ```swift
+    /// ageField.addTarget(controller, action: FormController.ageChanged, for: .editingChanged)
+    /// ```
+    ///
+    /// The action's parameter may be this control's class or any superclass of it; an action whose
+    /// parameter type the control is not is never called.
+    ///
+    /// - Returns: a handle that removes exactly this action with ``removeTarget(_:action:for:)``.
+    @discardableResult
+    public func addTarget<Target: AnyObject, Sender: Control>(
+        _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: ControlEvents
+    ) -> ControlAction {
+        append(target, events) { target, control in
+            guard let target = target as? Target, let sender = control as? Sender else { return }
+            action(target)(sender)
+        }
+    }
+
+    /// Adds an action that takes no argument: `target.action()` runs for each of `events`.
+    ///
+    /// ```swift
+    /// stepper.addTarget(controller, action: FormController.stepped, for: .valueChanged)
+    /// ```
+    ///
+    /// - Returns: a handle that removes exactly this action with ``removeTarget(_:action:for:)``.
+    @discardableResult
+    public func addTarget<Target: AnyObject>(
+        _ target: Target, action: @escaping (Target) -> () -> Void, for events: ControlEvents
+    ) -> ControlAction {
+        append(target, events) { target, _ in
+            guard let target = target as? Target else { return }
+            action(target)()
+        }
+    }
+
+    private func append(
+        _ target: AnyObject, _ events: ControlEvents, _ send: @escaping (AnyObject, Control) -> Void
+    ) -> ControlAction {
+        lock.withLock {
+            nextID += 1
+            let id = ControlAction(id: nextID)
+            entries.append(Entry(id: id, target: target, events: events, send: send))
+            return id
+        }
+    }
+
+    /// Stops sending `events` to actions of `target`: to one `action` (the handle
+    /// `addTarget(_:action:for:)` returned), or to all of them when `action` is nil. A nil `target`
+    /// means every target. An action left with no events is removed.
+    ///
+    /// ```swift
+    /// field.removeTarget(controller)                               // every action of controller
+    /// field.removeTarget(controller, action: handle, for: .editingDidEnd)   // one action, one event
+    /// ```
+    public func removeTarget(_ target: AnyObject?, action: ControlAction? = nil, for events: ControlEvents = .allEvents)
+    {
+        lock.withLock {
+            for index in entries.indices {
+                let entry = entries[index]
+                if let target, entry.target !== target { continue }
+                if let action, entry.id != action { continue }
+                entries[index].events.subtract(events)
+            }
+            entries.removeAll { $0.events.isEmpty || $0.target == nil }
+        }
+    }
+
+    /// Calls every action registered for any of `events`, synchronously, in the order they were
+    /// added. Targets that are gone are skipped and dropped.
+    ///
+    /// ```swift
+    /// stepper.sendActions(for: .valueChanged)
+    /// ```
+    public func sendActions(for events: ControlEvents) {
+        let due: [(AnyObject, (AnyObject, Control) -> Void)] = lock.withLock {
+            entries.removeAll { $0.target == nil }
+            return entries.compactMap { entry in
+                guard !entry.events.isDisjoint(with: events), let target = entry.target else { return nil }
+                return (target, entry.send)
+            }
+        }
+        for (target, send) in due { send(target, self) }
+    }
+
+    /// The live targets, once each, in the order they were first added.
+    public var allTargets: [AnyObject] {
+        lock.withLock {
+            var targets: [AnyObject] = []
+            for entry in entries {
+                guard let target = entry.target, !targets.contains(where: { $0 === target }) else { continue }
+                targets.append(target)
+            }
+            return targets
+        }
+    }
+
+    /// The number of actions registered for any of `events` whose target is alive; `0` once every
+    /// target is removed (what a test checks after teardown).
+    public func actionCount(for events: ControlEvents = .allEvents) -> Int {
+        lock.withLock { entries.filter { $0.target != nil && !$0.events.isDisjoint(with: events) }.count }
+    }
+
+    /// The events some live action of `target` is registered for.
+    public func events(for target: AnyObject) -> ControlEvents {
+        lock.withLock {
+            entries.filter { $0.target === target }.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
+        }
+    }
+}
+
+/// A handle to one action added to a ``Control``, to remove exactly that action.
+public struct ControlAction: Hashable, Sendable {
+    let id: Int
+}

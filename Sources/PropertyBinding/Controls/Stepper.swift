@@ -1,0 +1,72 @@
+/// A stepper model: a number the user steps up and down between bounds, as a `UIStepper`.
+///
+/// ```swift
+/// let ageStepper = Stepper(value: 42, minimumValue: 0, maximumValue: 150)
+/// ageStepper.addTarget(controller, action: FormController.ageStepped, for: .valueChanged)
+/// ageStepper.increment()     // value == 43; .valueChanged is sent
+/// ageStepper.value = 10      // set by code: no event (as in UIKit)
+/// ```
+///
+/// ``increment()`` and ``decrement()`` are the user's taps: they move by ``stepValue``, stop at
+/// the bounds (or wrap, with ``wraps``), and send `.valueChanged` when the value changed.
+/// Setting ``value`` from code clamps it to the bounds and sends nothing.
+open class Stepper: Control {
+    private var _value: Double
+    /// The lowest value.
+    public var minimumValue: Double { didSet { value = _value } }
+    /// The highest value.
+    public var maximumValue: Double { didSet { value = _value } }
+    /// How much one tap changes the value; positive.
+    public var stepValue: Double
+    /// Whether stepping past a bound continues from the other bound.
+    public var wraps: Bool
+
+    /// Creates a stepper.
+    ///
+    /// - Precondition: `minimumValue <= maximumValue` and `stepValue > 0`.
+    public init(
+        value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100, stepValue: Double = 1,
+        wraps: Bool = false
+    ) {
+        precondition(minimumValue <= maximumValue, "minimumValue must not exceed maximumValue")
+        precondition(stepValue > 0, "stepValue must be positive")
+        self.minimumValue = minimumValue
+        self.maximumValue = maximumValue
+        self.stepValue = stepValue
+        self.wraps = wraps
+        self._value = min(max(value, minimumValue), maximumValue)
+        super.init()
+    }
+
+    /// The value, always within the bounds; setting it from code sends no event.
+    public var value: Double {
+        get { _value }
+        set { _value = min(max(newValue, minimumValue), maximumValue) }
+    }
+
+    /// The value as an `Int` (rounded), for binding to integer model properties.
+    public var intValue: Int {
+        get { Int(_value.rounded()) }
+        set { value = Double(newValue) }
+    }
+
+    /// Steps up, as a tap on "+" does; sends `.valueChanged` when the value changed.
+    open func increment() {
+        step(by: stepValue)
+    }
+
+    /// Steps down, as a tap on "−" does; sends `.valueChanged` when the value changed.
+    open func decrement() {
+        step(by: -stepValue)
+    }
+
+    private func step(by delta: Double) {
+        let old = _value
+        var new = old + delta
+        if new > maximumValue { new = wraps && old == maximumValue ? minimumValue : maximumValue }
+        if new < minimumValue { new = wraps && old == minimumValue ? maximumValue : minimumValue }
+        guard new != old else { return }
+        _value = new
+        sendActions(for: .valueChanged)
+    }
+}

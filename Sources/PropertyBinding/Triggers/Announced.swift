@@ -1,0 +1,44 @@
+/// A property of a ``KeyPathObservable`` class that announces its key path after every write,
+/// so a ``KeyPathTrigger`` fires with no `didSet` to write.
+///
+/// ```swift
+/// final class Person: KeyPathObservable {
+///     let keyPathObservers = KeyPathObservers()
+///     @Announced var name = ""
+/// }
+/// person.name = "Ann"        // observers of \Person.name run now, after the value is stored
+/// ```
+///
+/// Every write announces, even of an equal value (a binding skips equal values itself). The
+/// wrapper only works on properties of classes that conform to ``KeyPathObservable``; it uses
+/// the enclosing-instance subscript of property wrappers to reach the object.
+@propertyWrapper
+public struct Announced<Value> {
+    private var stored: Value
+
+    /// Creates the wrapper with the property's initial value.
+    public init(wrappedValue: Value) {
+        stored = wrappedValue
+    }
+
+    /// Not available: an `@Announced` property belongs to a ``KeyPathObservable`` class.
+    @available(*, unavailable, message: "@Announced is only available on properties of KeyPathObservable classes")
+    public var wrappedValue: Value {
+        get { fatalError("unavailable") }
+        // swift-format-ignore
+        set { fatalError("unavailable") }
+    }
+
+    /// Reads and writes the value; a write announces `wrapped` to the object's observers.
+    public static subscript<Root: KeyPathObservable>(
+        _enclosingInstance object: Root,
+        wrapped wrapped: ReferenceWritableKeyPath<Root, Value>,
+        storage storage: ReferenceWritableKeyPath<Root, Self>
+    ) -> Value {
+        get { object[keyPath: storage].stored }
+        set {
+            object[keyPath: storage].stored = newValue
+            object.keyPathObservers.notify(wrapped)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// A delegate that stands in front of an object's delegate: it forwards every callback to the
+/// delegate behind it and tells a ``DelegationTrigger`` which callbacks happened.
+///
+/// Swift cannot forward messages dynamically, so a proxy is written once per delegate protocol:
+/// subclass `DelegateProxy`, conform to the protocol, and implement every method as *forward,
+/// then fire*. For a protocol whose methods return a value, return what the delegate behind
+/// answered, or the protocol's default when there is none:
+///
+/// ```swift
+/// final class SliderDelegateProxy: DelegateProxy<Slider, any SliderDelegate>, SliderDelegate {
+///     init(_ slider: Slider) { super.init(slider, slot: \.delegateSlot) }
+///
+///     func sliderDidMove(_ slider: Slider) {
+///         forward { $0.sliderDidMove(slider) }
+///         fire(.sliderDidMove)
+///     }
+///     func sliderShouldSnap(_ slider: Slider) -> Bool {
+///         defer { fire(.sliderShouldSnap) }
+///         return forward { $0.sliderShouldSnap(slider) } ?? true
+///     }
+/// }
+/// extension DelegateCallback {
+///     static let sliderDidMove: DelegateCallback = "sliderDidMove"
+///     static let sliderShouldSnap: DelegateCallback = "sliderShouldSnap"
+/// }
+/// // then: DelegationTrigger(proxy: SliderDelegateProxy(slider), callbacks: [.sliderDidMove])
+/// ```
+///
+/// Implement *every* method of the protocol, even the ones no trigger watches: a method you leave
+/// to the protocol's default implementation is not forwarded to the delegate behind.
+///
+/// ## Installing
+/// A proxy is installed by its trigger's ``DelegationTrigger/startObserving()`` and removed by
+/// ``DelegationTrigger/stopObserving()``. Two ways, chosen by the initializer:
+/// - `slot:` — the object stores its delegate in a ``DelegateSlot`` (as ``TextField`` does). The
+///   proxy sits in front of the delegate; the object's `delegate` stays the app's own, a delegate
+///   set later is forwarded to, and removal needs no restoring. Prefer this for your own classes.
+/// - `delegate:` — the object has a plain `weak var delegate`. The proxy saves the delegate, sets
+///   itself, forwards to the saved delegate, and on removal puts the saved delegate back (if the
+///   object's delegate is still the proxy). A delegate set by other code while the proxy is
+///   installed replaces the proxy; use this for classes you cannot change.
+///
+/// A proxy is safe to call from any thread; it calls the delegate on the thread of the callback.
+open class DelegateProxy<Object: AnyObject, Delegate> {
+    private enum Installation {
+        case slot(KeyPath<Object, DelegateSlot<Delegate>>)
+        case property(ReferenceWritableKeyPath<Object, Delegate?>)
+    }
+
+    private weak let weakObject: Object?
+    private let installation: Installation
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var _isInstalled = false
+    private weak var replaced: AnyObject?
+    private var onCallback: ((DelegateCallback) -> Void)?
+
+    /// Creates a proxy for an object that stores its delegate in a ``DelegateSlot``.
+    ///
+    /// - Parameters:
+    ///   - object: The object whose callbacks are watched (held weakly).
+    ///   - slot: Its slot, for example `\.delegateSlot`.
+    public init(_ object: Object, slot: KeyPath<Object, DelegateSlot<Delegate>>) {
+        self.weakObject = object
+        self.installation = .slot(slot)
+    }
+
+    /// Creates a proxy for an object with a plain delegate property, which the proxy replaces
+    /// while it is installed and restores when it is removed.
+    ///
+    /// - Parameters:
+    ///   - object: The object whose callbacks are watched (held weakly).
+    ///   - delegate: Its delegate property, for example `\.delegate`.
+    public init(_ object: Object, delegate: ReferenceWritableKeyPath<Object, Delegate?>) {
+        self.weakObject = object
+        self.installation = .property(delegate)
+    }
+
+    /// The object watched, or nil once it is gone.
+    public var object: Object? { weakObject }
+
+    /// Whether the proxy is installed in front of the object's delegate.
+    public var isInstalled: Bool { lock.withLock { _isInstalled } }
+
+    /// The delegate the next callback is forwarded to: the one behind this proxy now.
+    public var forwardee: Delegate? {
+        guard isInstalled, let object = weakObject else { return nil }
+        switch installation {
+        case .slot(let slot): return object[keyPath: slot].next(after: self)
+        case .property: return lock.withLock { replaced } as? Delegate
+        }
+    }
+
+    /// Forwards a callback to the delegate behind this proxy, and returns its answer; nil when
+    /// there is no delegate behind it.
+    ///
+    /// ```swift
+    /// return forward { $0.textFieldShouldReturn(textField) } ?? true
+    /// ```
+    ///
+    /// - Throws: what `call` throws.
+    @discardableResult
+    public func forward<Result>(_ call: (Delegate) throws -> Result) rethrows -> Result? {
+        guard let forwardee else { return nil }
+        return try call(forwardee)
+    }
+
+    /// Tells the trigger that `callback` happened; it fires its binding if it watches it.
+    public func fire(_ callback: DelegateCallback) {
+        let handler = lock.withLock { _isInstalled ? onCallback : nil }
+        handler?(callback)
+    }
+
+    /// Installs the proxy in front of the object's delegate and sends callbacks to `handler`.
+    func install(onCallback handler: @escaping (DelegateCallback) -> Void) {
+        guard let object = weakObject else { return }
+        guard let me = self as? Delegate else {
+            preconditionFailure("\(type(of: self)) must conform to \(Delegate.self)")
+        }
+        let install: Bool = lock.withLock {
+            guard !_isInstalled else { return false }
+            _isInstalled = true
+            onCallback = handler
+            return true
+        }
+        guard install else { return }
+        switch installation {
+        case .slot(let slot):
+            object[keyPath: slot].install(self)
+        case .property(let delegate):
+            let current = object[keyPath: delegate].map { $0 as AnyObject }
+            lock.withLock { replaced = current }
+            object[keyPath: delegate] = me
+        }
+    }
+
+    /// Removes the proxy; the object's callbacks go to its delegate again.
+    func uninstall() {
+        let uninstall: Bool = lock.withLock {
+            guard _isInstalled else { return false }
+            _isInstalled = false
+            onCallback = nil
+            return true
+        }
+        guard uninstall, let object = weakObject else { return }
+        switch installation {
+        case .slot(let slot):
+            object[keyPath: slot].uninstall(self)
+        case .property(let delegate):
+            let original = lock.withLock { replaced } as? Delegate
+            if let current = object[keyPath: delegate], (current as AnyObject) === self {
+                object[keyPath: delegate] = original
+            }
+        }
+    }
+}

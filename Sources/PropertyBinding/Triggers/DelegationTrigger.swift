@@ -1,0 +1,85 @@
+/// A trigger that fires on chosen delegate callbacks of an object, through a ``DelegateProxy``
+/// that forwards every callback to the object's own delegate.
+///
+/// ```swift
+/// let storeName = Binding(source: Property(nameField, \.text), destination: Property(person, \.name))
+/// storeName.addTrigger(DelegationTrigger(textField: nameField, callbacks: [.textFieldDidEndEditing]))
+/// nameField.simulateTyping("Ann")      // the field's delegate is told; person.name is unchanged
+/// nameField.endEditing()               // the delegate is told, then person.name == "Ann"
+/// ```
+///
+/// Starting the trigger installs its proxy in front of the object's delegate; stopping it
+/// removes the proxy, and the object's callbacks go to its delegate again. The delegate keeps
+/// receiving every callback meanwhile, and keeps answering the questions (`should…` methods).
+/// The binding updates synchronously inside the callback, after the delegate has been told, on
+/// the calling thread. For a delegate protocol of your own, write a proxy (see
+/// ``DelegateProxy``) and pass it to ``init(proxy:callbacks:)``.
+public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unchecked Sendable {
+    /// The proxy this trigger installs.
+    public let proxy: DelegateProxy<Object, Delegate>
+    /// The callbacks that fire this trigger.
+    public let callbacks: Set<DelegateCallback>
+    private let state = Locked(State())
+
+    private struct State {
+        weak var delegate: (any TriggerDelegate)?
+        var lastCallback: DelegateCallback?
+    }
+
+    /// Creates a trigger that fires when `proxy` reports one of `callbacks`.
+    ///
+    /// ```swift
+    /// DelegationTrigger(proxy: SliderDelegateProxy(slider), callbacks: [.sliderDidMove])
+    /// ```
+    public init(proxy: DelegateProxy<Object, Delegate>, callbacks: Set<DelegateCallback>) {
+        self.proxy = proxy
+        self.callbacks = callbacks
+    }
+
+    deinit {
+        proxy.uninstall()
+    }
+
+    /// The binding told when this trigger fires.
+    public var delegate: (any TriggerDelegate)? {
+        get { state.value.delegate }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// The callback that fired this trigger last.
+    public var lastCallback: DelegateCallback? { state.value.lastCallback }
+
+    /// Whether the proxy is installed now.
+    public var isObserving: Bool { proxy.isInstalled }
+
+    /// Installs the proxy in front of the object's delegate.
+    public func startObserving() {
+        proxy.install { [weak self] callback in self?.proxyDidReport(callback) }
+    }
+
+    /// Removes the proxy; the object's callbacks go straight to its delegate again.
+    public func stopObserving() {
+        proxy.uninstall()
+    }
+
+    private func proxyDidReport(_ callback: DelegateCallback) {
+        guard callbacks.contains(callback) else { return }
+        let delegate: (any TriggerDelegate)? = state.withLock { state in
+            state.lastCallback = callback
+            return state.delegate
+        }
+        delegate?.triggerDidFire(self)
+    }
+}
+
+extension DelegationTrigger where Object == TextField, Delegate == any TextFieldDelegate {
+    /// Creates a trigger that fires on `callbacks` of a ``TextField``'s delegate, with a
+    /// ``TextFieldDelegateProxy``.
+    ///
+    /// ```swift
+    /// DelegationTrigger(textField: nameField, callbacks: [.textFieldDidChange, .textFieldDidEndEditing])
+    /// ```
+    public convenience init(textField: TextField, callbacks: Set<DelegateCallback>) {
+        self.init(proxy: TextFieldDelegateProxy(textField), callbacks: callbacks)
+    }
+}

@@ -1,0 +1,35 @@
+/// A class that announces its own changes, key path by key path, at the moment they happen:
+/// the key-value observing of this library, on every platform.
+///
+/// Conform by storing a ``KeyPathObservers`` and announcing each change, either by calling
+/// ``didChange(_:)`` in `didSet`, or by marking the property ``Announced``:
+///
+/// ```swift
+/// final class Person: KeyPathObservable {
+///     let keyPathObservers = KeyPathObservers()
+///     var name = "" { didSet { didChange(\.name) } }
+///     @Announced var age = 0                          // announces \Person.age after each write
+/// }
+/// let showName = Binding(source: Property(person, \.name), destination: Property(label, \.text))
+/// showName.addTrigger(KeyPathTrigger(person, \.name))
+/// person.name = "Ann"                                 // label.text == "Ann" when this line returns
+/// ```
+///
+/// Announce in `didSet` (after the value is stored), never in `willSet`. Announce with the key
+/// path written on the class that declares the property: a ``KeyPathTrigger`` matches the exact
+/// key path, and `\Subclass.name` is a different key path from `\Base.name`.
+public protocol KeyPathObservable: AnyObject {
+    /// The observers of this object's key paths.
+    var keyPathObservers: KeyPathObservers { get }
+}
+
+extension KeyPathObservable {
+    /// Tells the observers of `keyPath` that its value changed; they run now, on this thread.
+    ///
+    /// ```swift
+    /// var name = "" { didSet { didChange(\.name) } }
+    /// ```
+    public func didChange(_ keyPath: PartialKeyPath<Self>) {
+        keyPathObservers.notify(keyPath)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Observation
+
+/// Knows which triggers announce a property's changes, so bindings need not name them: for a
+/// `(type, key path)`, for every key path of a type, or for every object of a protocol.
+///
+/// ```swift
+/// let registry = TriggerRegistry(copying: .standard)
+/// registry.register(\Thermostat.celsius) { thermostat in
+///     [NotificationTrigger(center: .default, name: .thermostatDidChange, object: thermostat)]
+/// }
+/// let showTemperature = try registry.bind(source: Property(thermostat, \.celsius), destination: Property(dial, \.value))
+/// let storeName = try Binding(source: Property(nameField, \.text), destination: Property(person, \.name),
+///                             triggers: .standard)   // TextField.text: its .editingChanged action
+/// ```
+///
+/// Triggers are inferred from the binding's **source**, the property whose changes matter,
+/// through any transformers that wrap it (`StringToNumberTransformer`, `map`, validators): the
+/// registry finds the `Property` inside and looks up its object's type and key path. Lookup
+/// order: the exact key path, on the object's class and then its superclasses; then a
+/// registration for the whole type (and superclasses); then the fallbacks, in the order they
+/// were registered. A factory that returns no trigger counts as no registration. When nothing
+/// matches, making the binding throws ``TriggerRegistryError/noTrigger(root:keyPath:)``.
+///
+/// ``standard`` knows the library's own types: `TextField.text` (`.editingChanged`),
+/// `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path of a
+/// ``KeyPathObservable`` object (``KeyPathTrigger``) and of an `@Observable` object
+/// (``ObservationTrigger`` on the main queue). Registering is thread-safe; register at start-up,
+/// and prefer a copy of ``standard`` to changing the shared one.
+public final class TriggerRegistry: @unchecked Sendable {
+    /// Makes the triggers for one property of an object whose type is known only at run time.
+    public typealias Fallback = @Sendable (_ object: AnyObject, _ keyPath: AnyKeyPath) -> [any Trigger]
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let keyPath: AnyKeyPath
+    }
+
+    private struct Registrations {
+        var byKeyPath: [Key: @Sendable (AnyObject) -> [any Trigger]] = [:]
+        var byType: [ObjectIdentifier: Fallback] = [:]
+        var fallbacks: [Fallback] = []
+    }
+
+    private let registrations: Locked<Registrations>
+
+    /// Creates an empty registry.
+    public init() {
+        registrations = Locked(Registrations())
+    }
+
+    /// Creates a registry with every registration of `other`, to extend without changing it.
+    public init(copying other: TriggerRegistry) {
+        registrations = Locked(other.registrations.value)
+    }
+
+    /// The registry that knows the library's own controls and observable types.
+    public static let standard: TriggerRegistry = {
+        let registry = TriggerRegistry()
+        registry.register(\TextField.text) { [TargetActionTrigger(control: $0, events: .editingChanged)] }
+        registry.register(\Stepper.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+        registry.register(\Stepper.intValue) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+        registry.registerFallback { object, keyPath in
+            guard let object = object as? any KeyPathObservable else { return [] }
+            return [KeyPathTrigger(observing: object, keyPath: keyPath)]
+        }
+        registry.registerFallback { object, keyPath in
+            guard let object = object as? any AnyObject & Observable else { return [] }
+            return [ObservationTrigger(observing: object, keyPath: keyPath)]
+        }
+        return registry
+    }()
+
+    /// Registers the triggers that announce changes of `keyPath`: `makeTriggers` is called with
+    /// the object each time a binding over that property is made. A later registration of the
+    /// same key path replaces the earlier one.
+    ///
+    /// ```swift
+    /// registry.register(\Slider.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+    /// ```
+    public func register<Root: AnyObject, Value>(
+        _ keyPath: KeyPath<Root, Value>, triggers makeTriggers: @escaping @Sendable (Root) -> [any Trigger]
+    ) {
+        let key = Key(type: ObjectIdentifier(Root.self), keyPath: keyPath)
+        registrations.withLock {
+            $0.byKeyPath[key] = { object in (object as? Root).map(makeTriggers) ?? [] }
+        }
+    }
+
+    /// Registers the triggers for every key path of `type` (and its subclasses) that has no
+    /// registration of its own; `makeTriggers` gets the object and the key path, and returns no
+    /// trigger for a key path it does not know.
+    ///
+    /// ```swift
+    /// registry.register(Document.self) { document, _ in
+    ///     [NotificationTrigger(name: .documentDidChange, object: document)]
+    /// }
+    /// ```
+    public func register<Root: AnyObject>(
+        _ type: Root.Type, triggers makeTriggers: @escaping @Sendable (Root, AnyKeyPath) -> [any Trigger]
+    ) {
+        registrations.withLock {
+            $0.byType[ObjectIdentifier(type)] = { object, keyPath in
+                (object as? Root).map { makeTriggers($0, keyPath) } ?? []
+            }
+        }
+    }
+
+    /// Registers a rule tried for any object no key path or type registration matched, after the
+    /// rules registered before it: for objects recognised by a protocol they conform to.
+    ///
+    /// ```swift
+    /// registry.registerFallback { object, keyPath in
+    ///     guard let store = object as? any StoreProtocol else { return [] }
+    ///     return [StoreTrigger(store)]
+    /// }
+    /// ```
+    public func registerFallback(_ makeTriggers: @escaping Fallback) {
+        registrations.withLock { $0.fallbacks.append(makeTriggers) }
+    }
+
+    /// Returns new triggers for `property`, looked up through its transformers; add them to a
+    /// binding whose source it is.
+    ///
+    /// ```swift
+    /// let age = StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter)
+    /// for trigger in try TriggerRegistry.standard.triggers(for: age) { storeAge.addTrigger(trigger) }
+    /// ```
+    ///
+    /// - Throws: ``TriggerRegistryError/noTrigger(root:keyPath:)`` when nothing is registered for
+    ///   it, ``TriggerRegistryError/noKeyPath(property:)`` when it is not made of an object and a
+    ///   key path, ``PropertyError/objectDeallocated(root:keyPath:)`` when its object is gone.
+    public func triggers(for property: some ReadableProperty) throws -> [any Trigger] {
+        guard let origin = PropertyOrigin.of(property) else {
+            throw TriggerRegistryError.noKeyPath(property: String(describing: property))
+        }
+        let root = String(describing: origin.rootType)
+        let keyPath = String(describing: origin.keyPath)
+        guard let object = origin.object else {
+            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath)
+        }
+        let triggers = lookUp(object, origin.keyPath)
+        if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath) }
+        return triggers
+    }
+
+    /// Whether a binding with `property` as its source can be given triggers now.
+    public func hasTriggers(for property: some ReadableProperty) -> Bool {
+        (try? triggers(for: property))?.isEmpty == false
+    }
+
+    private func lookUp(_ object: AnyObject, _ keyPath: AnyKeyPath) -> [any Trigger] {
+        let registrations = self.registrations.value
+        let types = Self.classChain(of: object)
+        for type in types {
+            if let make = registrations.byKeyPath[Key(type: type, keyPath: keyPath)] {
+                let triggers = make(object)
+                if !triggers.isEmpty { return triggers }
+            }
+        }
+        for type in types {
+            if let make = registrations.byType[type] {
+                let triggers = make(object, keyPath)
+                if !triggers.isEmpty { return triggers }
+            }
+        }
+        for make in registrations.fallbacks {
+            let triggers = make(object, keyPath)
+            if !triggers.isEmpty { return triggers }
+        }
+        return []
+    }
+
+    /// The object's class, then its superclasses.
+    private static func classChain(of object: AnyObject) -> [ObjectIdentifier] {
+        var chain: [ObjectIdentifier] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            chain.append(ObjectIdentifier(current.subjectType))
+            mirror = current.superclassMirror
+        }
+        return chain
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import PropertyBinding
+import Testing
+
+extension NotificationTriggerTests {
+    final class Sender {}
+    final class Counter { var count = 0 }
+
+    /// A binding that counts its updates: each update writes `count + 1`.
+    static func counting(_ counter: Counter) -> Binding<
+        ClosureTransformer<Property<Counter, Int>, Int>, Property<Counter, Int>
+    > {
+        Binding(source: Property(counter, \.count).map { $0 + 1 }, destination: Property(counter, \.count))
+    }
+
+    static let didChange = Notification.Name("NotificationTriggerTests.didChange")
+    static let otherName = Notification.Name("NotificationTriggerTests.otherName")
+}
+
+@Suite struct NotificationTriggerTests {
+    // MARK: Sender filtering
+
+    @Test func firesForItsSenderOnly() {
+        let center = NotificationCenter()
+        let sender = Sender()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        center.post(name: Self.didChange, object: sender)
+        #expect(counter.count == 1)
+        center.post(name: Self.didChange, object: Sender())
+        center.post(name: Self.didChange, object: nil)
+        center.post(name: Self.otherName, object: sender)
+        #expect(counter.count == 1)
+    }
+
+    @Test func withoutASenderFiresForAnySender() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        binding.addTrigger(trigger)
+        #expect(trigger.object == nil)
+        center.post(name: Self.didChange, object: Sender())
+        center.post(name: Self.didChange, object: nil)
+        center.post(name: Self.otherName, object: nil)
+        #expect(counter.count == 2)
+    }
+
+    @Test func aReleasedSenderStopsFiringAndNeverWidensToAllSenders() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        weak var released: Sender?
+        let trigger: NotificationTrigger
+        do {
+            let sender = Sender()
+            released = sender
+            trigger = NotificationTrigger(center: center, name: Self.didChange, object: sender)
+            binding.addTrigger(trigger)
+            center.post(name: Self.didChange, object: sender)
+            #expect(counter.count == 1)
+        }
+        // The trigger (and the center's observer) must not keep the sender alive.
+        #expect(released == nil)
+        #expect(trigger.object == nil)
+        center.post(name: Self.didChange, object: nil)
+        for _ in 0..<20 { center.post(name: Self.didChange, object: Sender()) }
+        #expect(counter.count == 1)
+    }
+
+    @Test func aSenderReleasedBeforeTheTriggerIsAddedNeverFires() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        var sender: Sender? = Sender()
+        let trigger = NotificationTrigger(center: center, name: Self.didChange, object: sender)
+        sender = nil
+        binding.addTrigger(trigger)
+        center.post(name: Self.didChange, object: nil)
+        center.post(name: Self.didChange, object: Sender())
+        #expect(counter.count == 0)
+    }
+
+    // MARK: Teardown
+
+    @Test func observesOnlyWhileAddedToABinding() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        #expect(!trigger.isObserving)
+        binding.addTrigger(trigger)
+        #expect(trigger.isObserving && trigger.delegate === binding)
+        binding.removeTrigger(trigger)
+        #expect(!trigger.isObserving)
+        center.post(name: Self.didChange, object: nil)
+        #expect(counter.count == 0)
+    }
+
+    @Test func invalidateRemovesTheObserver() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        binding.addTrigger(trigger)
+        binding.invalidate()
+        #expect(!trigger.isObserving)
+        center.post(name: Self.didChange, object: nil)
+        #expect(counter.count == 0)
+    }
+
+    @Test func releasingTheBindingRemovesTheObserver() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        weak var released: AnyBinding?
+        do {
+            let binding = Self.counting(counter)
+            released = binding
+            binding.addTrigger(trigger)
+        }
+        #expect(released == nil)
+        #expect(!trigger.isObserving)
+        center.post(name: Self.didChange, object: nil)
+        #expect(counter.count == 0)
+    }
+
+    @Test func aRemovedTriggerCanServeAnotherBinding() {
+        let center = NotificationCenter()
+        let first = Counter()
+        let second = Counter()
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        let a = Self.counting(first)
+        let b = Self.counting(second)
+        a.addTrigger(trigger)
+        a.removeTrigger(trigger)
+        b.addTrigger(trigger)
+        center.post(name: Self.didChange, object: nil)
+        #expect(first.count == 0 && second.count == 1)
+    }
+
+    // MARK: Details
+
+    @Test func keepsTheLastNotificationForItsUserInfo() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        binding.addTrigger(trigger)
+        center.post(name: Self.didChange, object: nil, userInfo: ["key": "value"])
+        #expect(trigger.lastNotification?.userInfo?["key"] as? String == "value")
+    }
+
+    @Test func theLastNotificationDoesNotKeepItsSenderAlive() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        let trigger = NotificationTrigger(center: center, name: Self.didChange)
+        binding.addTrigger(trigger)
+        weak var released: Sender?
+        do {
+            let sender = Sender()
+            released = sender
+            center.post(name: Self.didChange, object: sender, userInfo: ["key": 1])
+            #expect(trigger.lastNotification?.object as? Sender === sender)
+        }
+        #expect(released == nil)
+        #expect(trigger.lastNotification?.object == nil)
+        #expect(trigger.lastNotification?.userInfo?["key"] as? Int == 1)
+        #expect(trigger.lastNotification?.name == Self.didChange)
+    }
+
+    @Test func observesTheDefaultCenterUnlessGiven() {
+        let name = Notification.Name("NotificationTriggerTests.default.\(UUID())")
+        let trigger = NotificationTrigger(name: name)
+        #expect(trigger.center === NotificationCenter.default)
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        binding.addTrigger(trigger)
+        NotificationCenter.default.post(name: name, object: nil)
+        binding.invalidate()
+        NotificationCenter.default.post(name: name, object: nil)
+        #expect(counter.count == 1)
+    }
+
+    @Test func updatesSynchronouslyOnThePostingThread() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = Self.counting(counter)
+        binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange))
+        let done = DispatchSemaphore(value: 0)
+        let posted = Locked(false)
+        DispatchQueue.global().async {
+            center.post(name: Self.didChange, object: nil)
+            posted.withLock { $0 = true }
+            done.signal()
+        }
+        done.wait()
+        // The post returned only after the update ran on that thread.
+        #expect(posted.value && counter.count == 1)
+    }
+}

@@ -1,0 +1,124 @@
+import PropertyBinding
+import PropertyBindingTesting
+import Testing
+
+private final class Person {
+    var name = ""
+    var age = 0
+}
+
+@Suite struct TargetActionTriggerTests {
+    init() { AnyBinding.defaultErrorHandler = { _ in } }
+
+    @Test func firesForItsEventsOnlyBeforeTheActionReturns() {
+        let field = TextField()
+        let person = Person()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+        storeName.addTrigger(trigger)
+        let recorder = BindingRecorder(storeName)
+
+        #expect(recorder.destination(holds: "Ann") { field.simulateTyping("Ann") })
+        field.text = "Bob"  // from code: no event
+        #expect(recorder.producesNoUpdate { field.endEditing() })  // .editingDidEnd: not watched
+        #expect(person.name == "Ann")
+        #expect(recorder.updates.first?.wasFired(by: trigger) == true)
+    }
+
+    @Test func aStepperFiresOnValueChanged() {
+        let stepper = Stepper(value: 41, maximumValue: 150)
+        let person = Person()
+        let storeAge = Binding(source: Property(stepper, \.intValue), destination: Property(person, \.age))
+        storeAge.addTrigger(TargetActionTrigger(control: stepper, events: .valueChanged))
+        stepper.increment()
+        #expect(person.age == 42)
+    }
+
+    @Test func teardownRemovesItsTargetAndNoOther() {
+        let field = TextField()
+        let person = Person()
+        let other = Person()
+        let bindings = BindingSet()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field, events: [.editingChanged, .editingDidEnd])
+        storeName.addTrigger(trigger)
+        bindings.add(storeName)
+        let keep = Binding(source: Property(field, \.text), destination: Property(other, \.name))
+        keep.addTrigger(TargetActionTrigger(control: field, events: .editingChanged))
+        #expect(field.actionCount() == 2)
+        #expect(trigger.isObserving)
+
+        bindings.removeAll()
+        #expect(field.actionCount() == 1)
+        #expect(!trigger.isObserving)
+        field.simulateTyping("Ann")
+        #expect(person.name == "")
+        #expect(other.name == "Ann")
+    }
+
+    @Test func releasingTheBindingRemovesItsTarget() {
+        let field = TextField()
+        let person = Person()
+        do {
+            let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+            storeName.addTrigger(TargetActionTrigger(control: field, events: .editingChanged))
+            #expect(field.actionCount() == 1)
+        }
+        #expect(field.actionCount() == 0)
+    }
+
+    @Test func aDeadDestinationIsAFailureNotACrash() {
+        let field = TextField()
+        var person: Person? = Person()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person!, \.name))
+        storeName.addTrigger(TargetActionTrigger(control: field, events: .editingChanged))
+        person = nil
+        field.simulateTyping("Ann")
+        #expect(storeName.lastError?.stage == .writingDestination)
+        #expect(lastPropertyError(storeName) == .objectDeallocated(root: "Person", keyPath: "\\Person.name"))
+    }
+
+    @Test func aDeadSourceIsAFailureNotACrash() {
+        var field: TextField? = TextField()
+        let person = Person()
+        let storeName = Binding(source: Property(field!, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field!, events: .editingChanged)
+        storeName.addTrigger(trigger)
+        field = nil
+        #expect(trigger.control == nil)
+        storeName.triggerDidFire(trigger)
+        #expect(lastPropertyError(storeName) == .objectDeallocated(root: "TextField", keyPath: "\\TextField.text"))
+        storeName.invalidate()
+        #expect(!trigger.isObserving)
+    }
+
+    @Test func aTwoWayPairOfAnnouncingFieldsSettlesWithoutRecursion() {
+        let left = AnnouncingTextField()
+        let right = AnnouncingTextField()
+        let toRight = Binding(source: Property(left, \.text), destination: Property(right, \.announcedText))
+        toRight.addTrigger(TargetActionTrigger(control: left, events: .editingChanged))
+        let toLeft = Binding(source: Property(right, \.text), destination: Property(left, \.announcedText))
+        toLeft.addTrigger(TargetActionTrigger(control: right, events: .editingChanged))
+
+        left.simulateTyping("Ann")
+        #expect(right.text == "Ann")
+        right.announcedText = "Bob"  // announced from code, too
+        #expect(left.text == "Bob")
+        #expect(left.writes == 1)
+        #expect(right.writes == 2)
+    }
+
+    @Test func neitherSideKeepsTheOtherAlive() {
+        weak var weakField: TextField?
+        weak var weakTrigger: TargetActionTrigger?
+        do {
+            let field = TextField()
+            weakField = field
+            let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+            weakTrigger = trigger
+            trigger.startObserving()
+        }
+        #expect(weakField == nil)
+        #expect(weakTrigger == nil)
+    }
+}

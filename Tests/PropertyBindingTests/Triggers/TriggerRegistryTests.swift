@@ -1,0 +1,150 @@
+import Foundation
+import PropertyBinding
+import PropertyBindingTesting
+import Testing
+
+private final class Person {
+    var name = ""
+    var age = 0
+}
+
+private class Boiler {
+    var celsius = 20
+    var label = ""
+}
+
+private final class SmartBoiler: Boiler {}
+
+/// A property that is not made of an object and a key path.
+private struct Constant: ReadableProperty {
+    func read() throws -> String { "constant" }
+}
+
+private final class EventTrigger: Trigger {
+    weak var delegate: (any TriggerDelegate)?
+    let name: String
+    init(_ name: String) { self.name = name }
+}
+
+@Suite struct TriggerRegistryTests {
+    init() { AnyBinding.defaultErrorHandler = { _ in } }
+
+    @Test func theStandardRegistryKnowsTheTextFieldsText() throws {
+        let field = TextField()
+        let person = Person()
+        let storeName = try Binding(
+            source: Property(field, \.text), destination: Property(person, \.name), triggers: .standard)
+        #expect(storeName.triggers.count == 1)
+        #expect((storeName.triggers.first as? TargetActionTrigger)?.events == .editingChanged)
+        field.simulateTyping("Ann")
+        #expect(person.name == "Ann")
+    }
+
+    @Test func inferenceLooksThroughTransformers() throws {
+        let field = TextField()
+        let person = Person()
+        let typedAge = StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: NumberFormatter())
+        let storeAge = try TriggerRegistry.standard.bind(
+            source: typedAge.map { $0 * 1 }, destination: Property(person, \.age))
+        field.simulateTyping("42")
+        #expect(person.age == 42)
+        let erased = AnyProperty(readOnly: typedAge.validated(by: [.range(0...150)]))
+        #expect(try TriggerRegistry.standard.triggers(for: erased).count == 1)
+        _ = storeAge
+    }
+
+    @Test func theStandardRegistryKnowsSteppersAndObservableTypes() throws {
+        let stepper = Stepper(value: 1)
+        let person = AnnouncingPerson()
+        let player = ObservedPlayer()
+        let registry = TriggerRegistry.standard
+        #expect(try registry.triggers(for: Property(stepper, \.value)).first is TargetActionTrigger)
+        #expect(try registry.triggers(for: Property(stepper, \.intValue)).first is TargetActionTrigger)
+        #expect(try registry.triggers(for: Property(person, \.name)).first is KeyPathTrigger)
+        #expect(try registry.triggers(for: Property(player, \.score)).first is ObservationTrigger)
+
+        let label = PlainLabel()
+        let showName = try registry.bind(source: Property(person, \.name), destination: Property(label, \.text))
+        person.name = "Ann"
+        #expect(label.text == "Ann")
+        _ = showName
+    }
+
+    @Test func aPropertyWithNoRegisteredTriggerIsATypedErrorAtBindTime() {
+        let person = Person()
+        let label = PlainLabel()
+        #expect(throws: TriggerRegistryError.noTrigger(root: "Person", keyPath: "\\Person.name")) {
+            try Binding(source: Property(person, \.name), destination: Property(label, \.text), triggers: .standard)
+        }
+        #expect(throws: TriggerRegistryError.noKeyPath(property: "Constant()")) {
+            try TriggerRegistry.standard.triggers(for: Constant())
+        }
+        #expect(!TriggerRegistry.standard.hasTriggers(for: Property(person, \.age)))
+        let message = TriggerRegistryError.noTrigger(root: "Person", keyPath: "\\Person.name").description
+        #expect(message.contains("\\Person.name") && message.contains("Person"))
+    }
+
+    @Test func aDeadSourceIsReportedAtBindTime() {
+        var field: TextField? = TextField()
+        let property = Property(field!, \.text)
+        field = nil
+        #expect(throws: PropertyError.objectDeallocated(root: "TextField", keyPath: "\\TextField.text")) {
+            try TriggerRegistry.standard.triggers(for: property)
+        }
+    }
+
+    @Test func registrationsByKeyPathByTypeAndFallbackAreFoundInThatOrder() throws {
+        let registry = TriggerRegistry()
+        registry.register(\Boiler.celsius) { _ in [EventTrigger("key path")] }
+        registry.register(Boiler.self) { _, keyPath in
+            keyPath == \Boiler.label ? [EventTrigger("type")] : []
+        }
+        registry.registerFallback { object, _ in object is Person ? [EventTrigger("fallback")] : [] }
+
+        let boiler = SmartBoiler()  // a subclass finds its superclass's registrations
+        func name(_ property: some ReadableProperty) throws -> String? {
+            (try registry.triggers(for: property).first as? EventTrigger)?.name
+        }
+        #expect(try name(Property(boiler as Boiler, \.celsius)) == "key path")
+        #expect(try name(Property(boiler as Boiler, \.label)) == "type")
+        let person = Person()
+        let label = PlainLabel()
+        #expect(try name(Property(person, \.age)) == "fallback")
+        #expect(throws: TriggerRegistryError.self) { try registry.triggers(for: Property(label, \.text)) }
+    }
+
+    @Test func aCopyIsIndependentOfItsOriginal() throws {
+        let registry = TriggerRegistry(copying: .standard)
+        registry.register(\Person.name) { _ in [EventTrigger("mine")] }
+        let person = Person()
+        let field = TextField()
+        #expect(try registry.triggers(for: Property(person, \.name)).count == 1)
+        #expect(!TriggerRegistry.standard.hasTriggers(for: Property(person, \.name)))
+        #expect(try registry.triggers(for: Property(field, \.text)).first is TargetActionTrigger)
+    }
+
+    @Test func registeringAndLookingUpFromManyThreadsIsSafe() {
+        let registry = TriggerRegistry()
+        let field = TextField()
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            if index.isMultiple(of: 2) {
+                registry.register(\TextField.text) { [TargetActionTrigger(control: $0, events: .editingChanged)] }
+            } else {
+                let field = TextField()
+                _ = registry.hasTriggers(for: Property(field, \.text))
+            }
+        }
+        #expect(registry.hasTriggers(for: Property(field, \.text)))
+    }
+
+    @Test func inferredTriggersAreTornDownWithTheBinding() throws {
+        let field = TextField()
+        let person = Person()
+        let bindings = BindingSet()
+        bindings.add(
+            try TriggerRegistry.standard.bind(source: Property(field, \.text), destination: Property(person, \.name)))
+        #expect(field.actionCount() == 1)
+        bindings.removeAll()
+        #expect(field.actionCount() == 0)
+    }
+}
