@@ -145,7 +145,7 @@ def main():
         ratio("Fan-out post: binding, 10000 registered", "Fan-out post: binding, 1 registered"), 1.5)
     target(
         "set-up + teardown / raw addObserver + removeObserver",
-        ratio("Set-up and teardown of 1000: binding", "Set-up and teardown of 1000: observer"), 2.0)
+        ratio("Set-up and teardown of 10000: binding", "Set-up and teardown of 10000: observer"), 2.0)
     target("bytes per binding with one trigger", bytes_("Memory of 10000: binding"), 512)
 
     if missed:

@@ -1,4 +1,22 @@
 import Foundation
-import PropertyBinding
 
-print("PersonForm — placeholder")
+let usage = """
+    usage: PersonForm [--interactive]
+      (no argument)   play the scripted session: the quick start, then a user filling in the form
+      --interactive   type commands at a prompt (name=Ann, age=forty, commit, show, help, quit)
+      --help          this message
+
+    """
+
+switch Array(CommandLine.arguments.dropFirst()) {
+case []:
+    try Script.run()
+case ["--interactive"]:
+    try Interactive.run()
+case ["--help"], ["-h"]:
+    print(usage, terminator: "")
+default:
+    let arguments = CommandLine.arguments.dropFirst().joined(separator: " ")
+    FileHandle.standardError.write(Data("PersonForm: unknown arguments: \(arguments)\n\(usage)".utf8))
+    exit(2)
+}

@@ -46,9 +46,10 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
         /// Whether the update was a call to `AnyBinding.update()` rather than a trigger's fire.
         public var isManual: Bool { triggerID == nil }
 
-        /// Whether `trigger` fired this update.
+        /// Whether `trigger` fired this update. Once the trigger that fired has been deallocated no
+        /// trigger did: a new one may reuse its address, and so its `ObjectIdentifier`.
         public func wasFired(by trigger: any Trigger) -> Bool {
-            triggerID == ObjectIdentifier(trigger)
+            _trigger === trigger
         }
 
         /// The values and what fired: `"" → "Ann" (NotificationTrigger)`.

@@ -29,9 +29,10 @@ public struct PostedNotification: CustomStringConvertible, @unchecked Sendable {
     /// The sender, or nil when there was none or it has been deallocated since.
     public var sender: AnyObject? { _sender }
 
-    /// Whether `object` sent this notification.
+    /// Whether `object` sent this notification. Once the sender has been deallocated no object
+    /// did: a new object may reuse its address, and so its `ObjectIdentifier`.
     public func wasSent(by object: AnyObject) -> Bool {
-        senderID == ObjectIdentifier(object)
+        _sender === object
     }
 
     /// The name, and the sender's type when there was one: `PersonDidChange from Person`.

@@ -304,3 +304,25 @@ import Testing
         #expect(binding.destination.writtenValues == [1, 2])
     }
 }
+
+extension BindingRecorderTests {
+    @Test func aNewTriggerAtAGoneTriggersAddressFiredNothing() {
+        let binding = showName()
+        let recorder = BindingRecorder(binding)
+        var misattributed = 0
+        for index in 0..<100 {
+            do {
+                let trigger = TestTrigger()
+                binding.addTrigger(trigger)
+                person.name = "\(index)"
+                trigger.fire()
+                binding.removeTrigger(trigger)
+            }
+            let newcomer = TestTrigger()  // often where the released trigger was
+            if recorder.updates.last?.wasFired(by: newcomer) == true { misattributed += 1 }
+            if !recorder.updates(firedBy: newcomer).isEmpty { misattributed += 1 }
+        }
+        #expect(misattributed == 0)
+        #expect(recorder.updates.count == 100 && recorder.updates.allSatisfy { !$0.isManual })
+    }
+}

@@ -148,3 +148,23 @@ final class Locked<Value>: @unchecked Sendable {
     var value: Value { lock.withLock { _value } }
     func withLock<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&_value) } }
 }
+
+extension NotificationFixtureTests {
+    @Test func aNewObjectAtAGoneSendersAddressSentNothing() {
+        // The allocator reuses the address of a released sender at once, and with it the
+        // ObjectIdentifier the recording keeps.
+        let center = NotificationFixture()
+        var misattributed = 0
+        for _ in 0..<100 {
+            center.post(.personDidChange, from: Person())
+            let newcomer = Person()
+            if !center.notifications(named: .personDidChange, from: newcomer).isEmpty { misattributed += 1 }
+            if center.notifications.last?.wasSent(by: newcomer) == true { misattributed += 1 }
+            center.removeAllNotifications()
+        }
+        #expect(misattributed == 0)
+        let person = Person()
+        center.post(.personDidChange, from: person)
+        #expect(center.notifications(named: .personDidChange, from: person).count == 1)
+    }
+}

@@ -22,6 +22,20 @@ final class ManualTrigger: Trigger {
     func fire() { delegate?.triggerDidFire(self) }
 }
 
+final class ObservedModel: KeyPathObservable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    var count = 0 { didSet { didChange(\.count) } }
+}
+
+final class Slider: Control, @unchecked Sendable {
+    var value = 0
+}
+
+final class Handler {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
 extension Notification.Name {
     static let modelDidChange = Notification.Name("ProfileModelDidChange")
 }
@@ -41,6 +55,31 @@ case "custom-int":
     for _ in 0..<count {
         model.count &+= 1
         trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "closure-int":
+    let handler: Handler = opaque(
+        Handler { [weak model, weak view] in
+            guard let model, let view else { return }
+            view.count = model.count
+        })
+    for _ in 0..<count {
+        model.count &+= 1
+        handler.body()
+    }
+case "keypath-trigger-int":
+    let observed = ObservedModel()
+    let binding = Binding(source: Property(observed, \.count), destination: Property(view, \.count))
+    binding.addTrigger(KeyPathTrigger(observed, \.count))
+    for _ in 0..<count { observed.count &+= 1 }
+    withExtendedLifetime(binding) {}
+case "action-int":
+    let slider = Slider()
+    let binding = Binding(source: Property(slider, \.value), destination: Property(view, \.count))
+    binding.addTrigger(TargetActionTrigger(control: slider, events: .valueChanged))
+    for _ in 0..<count {
+        slider.value &+= 1
+        slider.sendActions(for: .valueChanged)
     }
     withExtendedLifetime(binding) {}
 case "keypaths-int":

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The part of every ``Binding`` that does not depend on its value type: triggers, updating,
 /// error handling and invalidation. A ``BindingSet`` stores bindings as `AnyBinding`.
@@ -19,34 +20,56 @@ import Foundation
 public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Serializes updates and detects re-entrance; shared by the bindings that must not echo
     /// into each other.
-    let updateGate: UpdateGate
-    /// Guards the configuration below (never held while an update runs user code).
-    let stateLock = NSLock()
-    // Guarded by `stateLock`.
-    private var _isValid = true
-    private var _triggers: [any Trigger] = []
-    private var _label: String?
-    private var _onError: (@Sendable (BindingFailure) -> Void)?
-    private var _lastError: BindingFailure?
-    private weak var _owner: BindingSet?
+    @usableFromInline let updateGate: UpdateGate
+    /// The configuration; never locked while an update runs user code.
+    private let state = Locked(State())
+    /// Whether the binding still updates; read without the lock after the gate is entered.
+    private let valid = Atomic<Bool>(true)
+    /// Whether `state.lastError` is set, so that a good update clears it without locking.
+    private let failed = Atomic<Bool>(false)
     /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
     /// thread that holds the gate reads or writes it.
     private var isRunning = false
 
+    private struct State {
+        var triggers: [any Trigger] = []
+        var label: String?
+        var onError: (@Sendable (BindingFailure) -> Void)?
+        var lastError: BindingFailure?
+        weak var owner: BindingSet?
+        /// ``Binding/onUpdate``, whose type depends on the value type.
+        var onUpdate: Any?
+    }
+
+    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
+    private let hasOnUpdate = Atomic<Bool>(false)
+
+    /// The update handler of a ``Binding``, stored here untyped.
+    var onUpdateHandler: Any? {
+        get { hasOnUpdate.load(ordering: .relaxed) ? state.withLock { $0.onUpdate } : nil }
+        set {
+            state.withLock { state in
+                state.onUpdate = newValue
+                hasOnUpdate.store(newValue != nil, ordering: .relaxed)
+            }
+        }
+    }
+
+    @usableFromInline
     init(gate: UpdateGate) {
         self.updateGate = gate
     }
 
     deinit {
-        for trigger in _triggers { trigger.stopObserving() }
+        for trigger in state.withLock({ $0.triggers }) { trigger.stopObserving() }
     }
 
     // MARK: Configuration
 
     /// A name for this binding, used in ``BindingFailure`` messages (`"age"`).
     public var label: String? {
-        get { stateLock.withLock { _label } }
-        set { stateLock.withLock { _label = newValue } }
+        get { state.withLock { $0.label } }
+        set { state.withLock { $0.label = newValue } }
     }
 
     /// Called with every failure of this binding, on the thread that updated.
@@ -54,34 +77,37 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// When neither the binding nor its ``BindingSet`` has a handler, failures go to
     /// ``AnyBinding/defaultErrorHandler``.
     public var onError: (@Sendable (BindingFailure) -> Void)? {
-        get { stateLock.withLock { _onError } }
-        set { stateLock.withLock { _onError = newValue } }
+        get { state.withLock { $0.onError } }
+        set { state.withLock { $0.onError = newValue } }
     }
 
     /// The failure of the latest update; nil once an update succeeds.
     public var lastError: BindingFailure? {
-        stateLock.withLock { _lastError }
+        state.withLock { $0.lastError }
     }
 
     /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
     func clearLastError() {
-        stateLock.withLock { _lastError = nil }
+        state.withLock { state in
+            state.lastError = nil
+            failed.store(false, ordering: .relaxed)
+        }
     }
 
     /// Whether the binding still updates (it has not been invalidated).
     public var isValid: Bool {
-        stateLock.withLock { _isValid }
+        valid.load(ordering: .acquiring)
     }
 
     /// The triggers that fire this binding.
     public var triggers: [any Trigger] {
-        stateLock.withLock { _triggers }
+        state.withLock { $0.triggers }
     }
 
     /// The set that owns this binding, for its error handler.
     var owner: BindingSet? {
-        get { stateLock.withLock { _owner } }
-        set { stateLock.withLock { _owner = newValue } }
+        get { state.withLock { $0.owner } }
+        set { state.withLock { $0.owner = newValue } }
     }
 
     // MARK: Triggers
@@ -97,9 +123,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
             preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
         }
-        let added: Bool = stateLock.withLock {
-            guard _isValid, !_triggers.contains(where: { $0 === trigger }) else { return false }
-            _triggers.append(trigger)
+        let added: Bool = state.withLock { state in
+            guard isValid, !state.triggers.contains(where: { $0 === trigger }) else { return false }
+            state.triggers.append(trigger)
             return true
         }
         guard added else { return }
@@ -109,16 +135,16 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// Removes a trigger and stops it observing; its later fires are ignored.
     public func removeTrigger(_ trigger: any Trigger) {
-        let removed: Bool = stateLock.withLock {
-            guard let index = _triggers.firstIndex(where: { $0 === trigger }) else { return false }
-            _triggers.remove(at: index)
+        let removed: Bool = state.withLock { state in
+            guard let index = state.triggers.firstIndex(where: { $0 === trigger }) else { return false }
+            state.triggers.remove(at: index)
             return true
         }
         if removed { trigger.stopObserving() }
     }
 
     func contains(_ trigger: any Trigger) -> Bool {
-        stateLock.withLock { _triggers.contains { $0 === trigger } }
+        state.withLock { $0.triggers.contains { $0 === trigger } }
     }
 
     /// Updates because `trigger` fired; a trigger that is not this binding's is ignored.
@@ -147,16 +173,17 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     @discardableResult
     func run(trigger: (any Trigger)?) -> UpdateResult {
-        stateLock.lock()
-        let isMember = trigger.map { trigger in _triggers.contains { $0 === trigger } } ?? true
-        let isValid = _isValid
-        stateLock.unlock()
+        if let trigger {
+            // A trigger that was removed (or never added) may still call; it is not heard.
+            guard state.withLock({ $0.triggers.contains { $0 === trigger } }) else {
+                return isValid ? .unchanged : .invalidated
+            }
+        }
         guard isValid else { return .invalidated }
-        guard isMember else { return .unchanged }
         guard case .entered = updateGate.enter(deferring: self) else { return .deferred }
 
         let result: UpdateResult
-        if !self.isValid {
+        if !isValid {
             // Invalidated while this thread waited for the gate.
             result = .invalidated
         } else if updateGate.isUpdating {
@@ -183,18 +210,17 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private func finish(_ result: UpdateResult) -> UpdateResult {
         switch result {
         case .failed(let failure):
-            let (onError, owner): ((@Sendable (BindingFailure) -> Void)?, BindingSet?) = stateLock.withLock {
-                _lastError = failure
-                return (_onError, _owner)
+            let (onError, owner) = state.withLock { state in
+                state.lastError = failure
+                failed.store(true, ordering: .relaxed)
+                return (state.onError, state.owner)
             }
             let setHandler = owner?.onError
             onError?(failure)
             setHandler?(failure)
             if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
         case .written, .unchanged:
-            stateLock.lock()
-            if _lastError != nil { _lastError = nil }
-            stateLock.unlock()
+            if failed.load(ordering: .relaxed) { clearLastError() }
         case .reentrant, .deferred, .invalidated:
             break
         }
@@ -218,13 +244,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Stops the binding for good: every trigger stops observing and no update runs after
     /// this returns (an update running on another thread is waited for).
     public func invalidate() {
-        let stopped: [any Trigger] = stateLock.withLock {
-            _isValid = false
-            defer { _triggers.removeAll() }
-            return _triggers
+        let stopped: [any Trigger] = state.withLock { state in
+            valid.store(false, ordering: .releasing)
+            defer { state.triggers.removeAll() }
+            return state.triggers
         }
         for trigger in stopped { trigger.stopObserving() }
-        // Wait for an update that entered before `_isValid` changed.
+        // Wait for an update that entered before the binding became invalid.
         updateGate.withGate {}
     }
 

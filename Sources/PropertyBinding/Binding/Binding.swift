@@ -29,60 +29,88 @@ where Source.Value == Destination.Value {
         public let newValue: Value
         /// The trigger that fired, or nil for a call to ``AnyBinding/update()``.
         public let trigger: (any Trigger)?
+
+        @usableFromInline
+        init(oldValue: Value?, newValue: Value, trigger: (any Trigger)?) {
+            self.oldValue = oldValue
+            self.newValue = newValue
+            self.trigger = trigger
+        }
     }
 
     /// The property read on each update.
     public let source: Source
     /// The property written on each update.
     public let destination: Destination
-    private let isEqual: ((Value, Value) -> Bool)?
-    // Guarded by `stateLock`.
-    private var _onUpdate: (@Sendable (Update) -> Void)?
-    /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings.
-    var shouldWrite: ((Value) -> Bool)?
-    /// Told after each write. Used by two-way bindings.
-    var didWrite: ((Value) -> Void)?
+    /// One update, read → compare → write, made by ``makeStep()``
+    /// where the binding is created so that it is compiled for the concrete properties.
+    @usableFromInline let step: (Binding, (any Trigger)?) -> UpdateResult
+    /// Compares the source's value with the destination's, for cycle detection.
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings; set
+    /// before the binding first updates.
+    @usableFromInline var shouldWrite: ((Value) -> Bool)?
+    /// Told after each write. Used by two-way bindings; set before the binding first updates.
+    @usableFromInline var didWrite: ((Value) -> Void)?
 
+    @inlinable
     init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, gate: UpdateGate) {
         self.source = source
         self.destination = destination
         self.isEqual = isEqual
+        self.step = Self.makeStep()
         super.init(gate: gate)
     }
 
     /// Called after every write, on the thread that updated, with the binding's update lock
     /// held: record or log here, and do not wait for other threads.
     public var onUpdate: (@Sendable (Update) -> Void)? {
-        get { stateLock.withLock { _onUpdate } }
-        set { stateLock.withLock { _onUpdate = newValue } }
+        get { onUpdateHandler as? @Sendable (Update) -> Void }
+        set { onUpdateHandler = newValue }
+    }
+
+    /// The handler to call after a write, or nil; takes no lock when there is none.
+    @usableFromInline var currentOnUpdate: (@Sendable (Update) -> Void)? {
+        onUpdateHandler as? @Sendable (Update) -> Void
+    }
+
+    /// Builds the update step. It is `@inlinable` and called from the `@inlinable`
+    /// initializers, so it is compiled where the binding is created, for its concrete source
+    /// and destination: the properties' accessors are called directly, with no generic
+    /// dispatch or run-time metadata on the way.
+    @inlinable
+    static func makeStep() -> (Binding, (any Trigger)?) -> UpdateResult {
+        { binding, trigger in
+            let value: Value
+            do {
+                value = try binding.source.read()
+            } catch {
+                return .failed(binding.failure(.readingSource, error))
+            }
+            let onUpdate = binding.currentOnUpdate
+            var oldValue: Value?
+            if binding.isEqual != nil || onUpdate != nil {
+                oldValue = try? binding.destination.read()
+            }
+            if let isEqual = binding.isEqual, let oldValue, isEqual(oldValue, value) {
+                return .unchanged
+            }
+            if let shouldWrite = binding.shouldWrite, !shouldWrite(value) {
+                return .unchanged
+            }
+            do {
+                try binding.destination.write(value)
+            } catch {
+                return .failed(binding.failure(.writingDestination, error))
+            }
+            binding.didWrite?(value)
+            onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
+            return .written
+        }
     }
 
     override func performUpdate(trigger: (any Trigger)?) -> UpdateResult {
-        let value: Value
-        do {
-            value = try source.read()
-        } catch {
-            return .failed(failure(.readingSource, error))
-        }
-        let onUpdate = stateLock.withLock { _onUpdate }
-        var oldValue: Value?
-        if isEqual != nil || onUpdate != nil {
-            oldValue = try? destination.read()
-        }
-        if let isEqual, let oldValue, isEqual(oldValue, value) {
-            return .unchanged
-        }
-        if let shouldWrite, !shouldWrite(value) {
-            return .unchanged
-        }
-        do {
-            try destination.write(value)
-        } catch {
-            return .failed(failure(.writingDestination, error))
-        }
-        didWrite?(value)
-        onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
-        return .written
+        step(self, trigger)
     }
 
     override func cycleFailure() -> BindingFailure? {
@@ -92,7 +120,8 @@ where Source.Value == Destination.Value {
         return failure(.reentrant, UpdateCycleError(path: path))
     }
 
-    private func failure(_ stage: BindingFailure.Stage, _ error: any Error) -> BindingFailure {
+    @usableFromInline
+    func failure(_ stage: BindingFailure.Stage, _ error: any Error) -> BindingFailure {
         BindingFailure(
             stage: stage, error: error, bindingID: ObjectIdentifier(self), label: label, path: path)
     }
@@ -109,6 +138,7 @@ extension Binding {
     /// ```swift
     /// let binding = Binding(source: Property(model, \.items), destination: Property(view, \.rows))
     /// ```
+    @inlinable
     public convenience init(source: Source, destination: Destination) {
         self.init(source: source, destination: destination, isEqual: nil, gate: UpdateGate())
     }
@@ -119,6 +149,7 @@ extension Binding {
     /// ```swift
     /// let showName = Binding(source: Property(person, \.name), destination: Property(nameField, \.text))
     /// ```
+    @inlinable
     public convenience init(source: Source, destination: Destination) where Value: Equatable {
         self.init(source: source, destination: destination, isEqual: { $0 == $1 }, gate: UpdateGate())
     }

@@ -76,7 +76,10 @@ open class Control {
         }
     }
 
-    private func append(
+    /// Registers `send`, called with the target and this control; the target is held weakly.
+    /// The library's own triggers register here directly: a method reference bound at each
+    /// send would allocate a closure per event.
+    func append(
         _ target: AnyObject, _ events: ControlEvents, _ send: @escaping (AnyObject, Control) -> Void
     ) -> ControlAction {
         lock.withLock {
@@ -115,14 +118,20 @@ open class Control {
     /// stepper.sendActions(for: .valueChanged)
     /// ```
     public func sendActions(for events: ControlEvents) {
-        let due: [(AnyObject, (AnyObject, Control) -> Void)] = lock.withLock {
-            entries.removeAll { $0.target == nil }
-            return entries.compactMap { entry in
-                guard !entry.events.isDisjoint(with: events), let target = entry.target else { return nil }
-                return (target, entry.send)
+        // The actions run outside the lock (one may add or remove targets), over the entries as
+        // they were when the events were sent; copying the array allocates nothing.
+        let snapshot = lock.withLock { entries }
+        var sawReleasedTarget = false
+        for entry in snapshot where !entry.events.isDisjoint(with: events) {
+            guard let target = entry.target else {
+                sawReleasedTarget = true
+                continue
             }
+            entry.send(target, self)
         }
-        for (target, send) in due { send(target, self) }
+        if sawReleasedTarget {
+            lock.withLock { entries.removeAll { $0.target == nil } }
+        }
     }
 
     /// The live targets, once each, in the order they were first added.

@@ -9,7 +9,8 @@
 ///
 /// ``increment()`` and ``decrement()`` are the user's taps: they move by ``stepValue``, stop at
 /// the bounds (or wrap, with ``wraps``), and send `.valueChanged` when the value changed.
-/// Setting ``value`` from code clamps it to the bounds and sends nothing.
+/// Setting ``value`` from code clamps it to the bounds and sends nothing; a NaN is ignored, so
+/// the value is always a number and ``intValue`` never traps.
 open class Stepper: Control {
     private var _value: Double
     /// The lowest value.
@@ -34,19 +35,29 @@ open class Stepper: Control {
         self.maximumValue = maximumValue
         self.stepValue = stepValue
         self.wraps = wraps
-        self._value = min(max(value, minimumValue), maximumValue)
+        self._value = value.isNaN ? minimumValue : min(max(value, minimumValue), maximumValue)
         super.init()
     }
 
-    /// The value, always within the bounds; setting it from code sends no event.
+    /// The value, always within the bounds; setting it from code sends no event, and setting
+    /// NaN does nothing.
     public var value: Double {
         get { _value }
-        set { _value = min(max(newValue, minimumValue), maximumValue) }
+        set {
+            guard !newValue.isNaN else { return }
+            _value = min(max(newValue, minimumValue), maximumValue)
+        }
     }
 
-    /// The value as an `Int` (rounded), for binding to integer model properties.
+    /// The value as an `Int` (rounded; `Int.min` or `Int.max` beyond them), for binding to
+    /// integer model properties.
     public var intValue: Int {
-        get { Int(_value.rounded()) }
+        get {
+            let rounded = _value.rounded()
+            if rounded >= Double(Int.max) { return .max }
+            if rounded <= Double(Int.min) { return .min }
+            return Int(rounded)
+        }
         set { value = Double(newValue) }
     }
 
@@ -63,6 +74,8 @@ open class Stepper: Control {
     private func step(by delta: Double) {
         let old = _value
         var new = old + delta
+        // A step of NaN (a `stepValue` set to it) leaves the value alone.
+        guard !new.isNaN else { return }
         if new > maximumValue { new = wraps && old == maximumValue ? minimumValue : maximumValue }
         if new < minimumValue { new = wraps && old == minimumValue ? maximumValue : minimumValue }
         guard new != old else { return }

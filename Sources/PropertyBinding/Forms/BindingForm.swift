@@ -66,13 +66,15 @@ public final class BindingForm: Sendable {
     /// The latest failure of each field that has one.
     public var errors: [BindingFailure] { fields.compactMap(\.error) }
 
-    /// Writes every field's form value to the model, if every one is valid; otherwise writes
-    /// none (the `NSEditor` `commitEditing`).
+    /// Writes every field's form value to the model, if every one is valid and every model
+    /// object is still there; otherwise writes none (the `NSEditor` `commitEditing`).
     ///
     /// - Returns: the failures that stopped the commit (empty when it was written).
     @discardableResult
     public func commit() -> [BindingFailure] {
-        let failures = validate()
+        // A model object that is gone would fail its field's write after the fields before it
+        // were written: check for it first, so that the commit stays all or nothing.
+        let failures = validate() + fields.compactMap { ($0 as? any ModelLiveness)?.deallocatedModel() }
         guard failures.isEmpty else { return failures }
         return fields.compactMap { $0.commit().failure }
     }
@@ -131,5 +133,30 @@ extension BindingSet {
     /// Removes both directions of a two-way binding (or any form field) and stops them.
     public func remove(_ field: any FormField) {
         for binding in field.bindings { remove(binding) }
+    }
+}
+
+/// A field that can tell, without writing, that its model object is gone.
+protocol ModelLiveness {
+    /// The failure a commit would meet because the model's object has been deallocated; nil
+    /// while it is alive.
+    func deallocatedModel() -> BindingFailure?
+}
+
+extension TwoWayBinding: ModelLiveness {
+    func deallocatedModel() -> BindingFailure? {
+        do {
+            _ = try toModel.destination.read()
+            return nil
+        } catch let error as PropertyError {
+            guard case .objectDeallocated = error else { return nil }
+            return BindingFailure(
+                stage: .writingDestination, error: error, bindingID: ObjectIdentifier(toModel), label: label,
+                path: toModel.path)
+        } catch {
+            // The model reads through a transformer that could not convert its value: that
+            // says nothing about writing it.
+            return nil
+        }
     }
 }

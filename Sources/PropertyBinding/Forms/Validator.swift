@@ -46,7 +46,8 @@ extension Validator where Value == String {
     ///
     /// An invalid pattern fails every value, with a message that says so.
     public static func pattern(_ pattern: String, message: String? = nil) -> Validator {
-        let compiled = try? NSRegularExpression(pattern: "^(?:\(pattern))$")
+        // `\z`, not `$`: `$` also matches before a final line break, which would accept "12345\n".
+        let compiled = try? NSRegularExpression(pattern: "^(?:\(pattern))\\z")
         let message = message ?? "must match \(pattern)"
         return Validator("pattern") { text in
             guard let compiled else { return "invalid pattern \(pattern)" }

@@ -11,26 +11,43 @@
 /// print(try name.read())                         // "Ann"
 /// ```
 ///
-/// The accessors are made when the property is created, from the key path the caller wrote,
-/// so that an update need not apply a key path at run time.
+/// The accessor is made when the property is created, from the key path the caller wrote: in
+/// an optimized build, `Property(person, \.age)` reads and writes `person.age` directly, as
+/// hand-written code does, instead of applying a key path at run time on each update.
 public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// The key path this property reads and writes.
     public let keyPath: ReferenceWritableKeyPath<Root, Value>
     @usableFromInline weak var _object: Root?
-    @usableFromInline let _get: (Root) -> Value
-    @usableFromInline let _set: (Root, Value) -> Void
+    /// Reads into `value` when it is nil, otherwise writes it. One closure, not a getter and a
+    /// setter: the optimizer folds a literal key path into direct access only in a closure
+    /// that is its sole user.
+    @usableFromInline let _access: (Root, inout Value?) -> Void
 
     /// Creates a property of `object` at `keyPath`; `object` is held weakly.
     ///
     /// ```swift
     /// let age = Property(person, \.age)
     /// ```
+    ///
+    /// `keyPath` is evaluated twice (once for the accessor, once for ``keyPath``), so that
+    /// each evaluation of a key path literal has one user; evaluating a key path has no side
+    /// effect.
     @inlinable
-    public init(_ object: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>) {
+    public init(_ object: Root, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Root, Value>) {
         self._object = object
-        self.keyPath = keyPath
-        self._get = { $0[keyPath: keyPath] }
-        self._set = { $0[keyPath: keyPath] = $1 }
+        self._access = Self.accessor(keyPath())
+        self.keyPath = keyPath()
+    }
+
+    @inlinable
+    static func accessor(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> (Root, inout Value?) -> Void {
+        { root, value in
+            if let newValue = value {
+                root[keyPath: keyPath] = newValue
+            } else {
+                value = root[keyPath: keyPath]
+            }
+        }
     }
 
     /// The object, or `nil` once it has been deallocated.
@@ -42,7 +59,9 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     @inlinable
     public func read() throws -> Value {
         guard let object = _object else { throw deallocated() }
-        return _get(object)
+        var value: Value?
+        _access(object, &value)
+        return value!
     }
 
     /// Sets `object[keyPath: keyPath]` to `newValue`.
@@ -52,7 +71,8 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     @inlinable
     public func write(_ newValue: Value) throws {
         guard let object = _object else { throw deallocated() }
-        _set(object, newValue)
+        var value: Value? = newValue
+        _access(object, &value)
     }
 
     @usableFromInline

@@ -25,6 +25,11 @@ struct NumberSyntax: Sendable {
     let negativeSuffix: String
     /// The power of ten the formatter multiplies by (2 for percent).
     let multiplierExponent: Int
+    /// Any other multiplier (`3`, `0.01`, `-1`), which reading divides by; nil for none or a
+    /// power of ten.
+    let divisor: Decimal?
+    /// The characters a formatter with a `formatWidth` pads with, which reading ignores.
+    let padding: String?
     let allowsFloats: Bool
     /// The symbol before the power of ten (`E`), for a scientific formatter only.
     let exponentSymbol: String?
@@ -35,8 +40,11 @@ struct NumberSyntax: Sendable {
         func trimmed(_ text: String) -> String {
             Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        decimalSeparator = Self.plain(formatter.decimalSeparator)
-        let grouping = Self.plain(formatter.groupingSeparator ?? "")
+        // corelibs leaves the symbols of some styles (`.spellOut`, `.ordinal`) nil, although they
+        // are declared as implicitly unwrapped: read each one as an optional.
+        func symbol(_ value: String?, _ fallback: String) -> String { value ?? fallback }
+        decimalSeparator = Self.plain(symbol(formatter.decimalSeparator, "."))
+        let grouping = Self.plain(symbol(formatter.groupingSeparator, ""))
         if formatter.usesGroupingSeparator && formatter.groupingSize > 0 && !grouping.isEmpty {
             // People type a plain space where a locale groups with a no-break space, and an
             // ASCII apostrophe where it groups with a typographic one (de_CH).
@@ -47,26 +55,23 @@ struct NumberSyntax: Sendable {
         }
         groupingSize = formatter.groupingSize
         secondaryGroupingSize = formatter.secondaryGroupingSize
-        minusSigns = Array(Set([Self.plain(formatter.minusSign), "-", "\u{2212}"].filter { !$0.isEmpty }))
-        plusSign = Self.plain(formatter.plusSign)
-        positivePrefix = trimmed(formatter.positivePrefix)
-        positiveSuffix = trimmed(formatter.positiveSuffix)
-        negativePrefix = trimmed(formatter.negativePrefix)
-        negativeSuffix = trimmed(formatter.negativeSuffix)
-        if let multiplier = formatter.multiplier?.intValue, multiplier > 1 {
-            var exponent = 0
-            var rest = multiplier
-            while rest % 10 == 0 {
-                rest /= 10
-                exponent += 1
-            }
-            multiplierExponent = rest == 1 ? exponent : 0
-        } else {
-            multiplierExponent = 0
-        }
+        minusSigns = Array(
+            Set([Self.plain(symbol(formatter.minusSign, "-")), "-", "\u{2212}"].filter { !$0.isEmpty }))
+        plusSign = Self.plain(symbol(formatter.plusSign, "+"))
+        positivePrefix = trimmed(symbol(formatter.positivePrefix, ""))
+        positiveSuffix = trimmed(symbol(formatter.positiveSuffix, ""))
+        negativePrefix = trimmed(symbol(formatter.negativePrefix, "-"))
+        negativeSuffix = trimmed(symbol(formatter.negativeSuffix, ""))
+        (multiplierExponent, divisor) = Self.multiplier(formatter.multiplier)
+        // The padding of a formatter with a `formatWidth` (`***42`), unless it could be part of a number.
+        let pad = Self.plain(symbol(formatter.paddingCharacter, ""))
+        let partOfANumber =
+            pad.contains(where: \.isNumber) || [decimalSeparator, plusSign].contains(pad) || minusSigns.contains(pad)
+            || groupingSeparators.contains(pad)
+        padding = formatter.formatWidth > 0 && !pad.isEmpty && !partOfANumber ? pad : nil
         allowsFloats = formatter.allowsFloats
-        let symbol = Self.plain(formatter.exponentSymbol ?? "")
-        exponentSymbol = formatter.numberStyle == .scientific && !symbol.isEmpty ? symbol : nil
+        let exponent = Self.plain(symbol(formatter.exponentSymbol, ""))
+        exponentSymbol = formatter.numberStyle == .scientific && !exponent.isEmpty ? exponent : nil
         minimum = formatter.minimum.map(\.decimalValue)
         maximum = formatter.maximum.map(\.decimalValue)
     }
@@ -76,6 +81,8 @@ struct NumberSyntax: Sendable {
     /// - Throws: the reason the whole text is not a number in this syntax.
     func posixDigits(_ text: String) throws(Rejection) -> String {
         var body = Substring(Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !body.isEmpty else { throw Rejection(.empty) }
+        body = trimmingPadding(body)
         guard !body.isEmpty else { throw Rejection(.empty) }
         var negative = false
         // Affixes (currency, percent) are optional when typing; a negative one marks the sign.
@@ -91,7 +98,7 @@ struct NumberSyntax: Sendable {
         } else if !positiveSuffix.isEmpty, body.hasSuffix(positiveSuffix) {
             body = body.dropLast(positiveSuffix.count)
         }
-        body = Self.trimmingWhitespace(body)
+        body = trimmingPadding(Self.trimmingWhitespace(body))
         if let minus = minusSigns.first(where: { body.hasPrefix($0) }) {
             guard !negative else { throw Rejection(.notANumber) }
             body = Self.trimmingWhitespace(body.dropFirst(minus.count))
@@ -149,6 +156,14 @@ struct NumberSyntax: Sendable {
         let isZero = whole.isEmpty && decimals.isEmpty
         var digits = (negative && !isZero ? "-" : "") + (whole.isEmpty ? "0" : String(whole))
         if !decimals.isEmpty { digits += "." + String(decimals) }
+
+        if let divisor {
+            // The formatter shows value × multiplier: divide it back out.
+            guard !divisor.isZero, let shown = Decimal(string: digits, locale: Self.posix), !shown.isNaN else {
+                throw Rejection(.notANumber)
+            }
+            digits = (shown / divisor).description
+        }
 
         if minimum != nil || maximum != nil {
             // More digits than a Decimal holds: compare as a Double, which cannot be in range
@@ -228,6 +243,24 @@ struct NumberSyntax: Sendable {
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// A formatter's multiplier as a power of ten (`100` is 2), or as a divisor for any other.
+    private static func multiplier(_ multiplier: NSNumber?) -> (exponent: Int, divisor: Decimal?) {
+        guard let multiplier = multiplier?.decimalValue, multiplier != 1 else { return (0, nil) }
+        for exponent in 1...38 where multiplier == pow(Decimal(10), exponent) {
+            return (exponent, nil)
+        }
+        return (0, multiplier)
+    }
+
+    /// `text` without the formatter's padding around it.
+    private func trimmingPadding(_ text: Substring) -> Substring {
+        guard let padding else { return text }
+        var text = text
+        while text.hasPrefix(padding) { text = text.dropFirst(padding.count) }
+        while text.hasSuffix(padding) { text = text.dropLast(padding.count) }
+        return Self.trimmingWhitespace(text)
+    }
 
     private static func trimmingWhitespace(_ text: Substring) -> Substring {
         let trimmed = text.drop(while: \.isWhitespace)

@@ -105,14 +105,21 @@ extension Decimal: ParsableNumber {
     /// `Decimal` holds fractions.
     public static var isInteger: Bool { false }
 
-    /// Parses the digits exactly; nil when they have more than the 38 significant digits a
-    /// `Decimal` keeps, or the exponent is out of its range.
+    /// Parses the digits exactly; nil when a `Decimal` cannot hold them all (more significant
+    /// digits than its 128-bit mantissa keeps, 38 or 39), or the exponent is out of its range.
     public init?(posixDigits: String) {
-        let significant = posixDigits.filter(\.isNumber).drop(while: { $0 == "0" })
-        let trimmed = significant.reversed().drop(while: { $0 == "0" })
-        guard trimmed.count <= 38, let value = Decimal(string: posixDigits, locale: Locale(identifier: "en_US_POSIX")),
+        func significant(_ digits: String) -> Substring {
+            let leading = digits.filter(\.isNumber).drop(while: { $0 == "0" })
+            return leading.dropLast(leading.reversed().prefix(while: { $0 == "0" }).count)
+        }
+        let digits = significant(posixDigits)
+        guard digits.count <= 39, let value = Decimal(string: posixDigits, locale: Locale(identifier: "en_US_POSIX")),
             !value.isNaN
         else { return nil }
+        // `Decimal(string:)` rounds what does not fit its mantissa: keep only an exact parse.
+        if digits.count > 38 {
+            guard significant(value.description) == digits else { return nil }
+        }
         self = value
     }
 

@@ -20,14 +20,16 @@ import Foundation
 /// text, `.notANumber` for anything else that is not a number,
 /// `.fractionNotAllowed` for `"4.5"` read as an integer (never truncated), `.outOfRange` for a
 /// number that does not fit the type or the formatter's `minimum` / `maximum`. Integers and
-/// `Decimal` are parsed exactly, never through `Double`.
+/// `Decimal` are parsed exactly, never through `Double`. The formatter's `multiplier` (any, not
+/// only percent's 100) is divided out, and the padding of a `formatWidth` is read back.
 ///
 /// The formatter's symbols are read when the transformer is created; make a new transformer
 /// after changing the formatter's locale or style. Writing formats with the formatter as it
 /// is then, which rounds to its fraction digits (a formatter that shows two fraction digits
 /// shows `0.125` as `"0.12"`, rounding half to even), as a `NumberFormatter` does; numbers
 /// with more than 15 significant digits, which corelibs' formatter would garble through
-/// `Double`, are written digit for digit in the formatter's symbols.
+/// `Double`, are written digit for digit in the formatter's symbols. NaN and infinity are not
+/// written (`.notRepresentable`): no text would read back as them.
 public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, WritableProperty {
     /// The value this transformer reads and writes: the number.
     public typealias Value = Number
@@ -69,10 +71,15 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
     /// formatter keeps (15) is formatted exactly, in the formatter's symbols and style, so that
     /// what is written reads back as the same number.
     ///
-    /// - Throws: ``TransformError`` with reason `.notRepresentable` when the formatter returns
-    ///   no text for it.
+    /// - Throws: ``TransformError`` with reason `.notRepresentable` for a value that is not a
+    ///   finite number (NaN, infinity: no text would read back as it), or when the formatter
+    ///   returns no text for it.
     public func reverseTransform(_ value: Number) throws -> String {
-        if let text = NumberSyntax.exactText("\(value)", formatter: formatter) { return text }
+        let digits = "\(value)"
+        guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else {
+            throw TransformError(.notRepresentable, input: digits, targetType: "String")
+        }
+        if let text = NumberSyntax.exactText(digits, formatter: formatter) { return text }
         guard let text = formatter.string(from: value.formatterValue) else {
             throw TransformError(.notRepresentable, input: "\(value)", targetType: "String")
         }

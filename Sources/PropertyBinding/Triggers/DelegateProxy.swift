@@ -39,8 +39,9 @@ import Foundation
 ///   set later is forwarded to, and removal needs no restoring. Prefer this for your own classes.
 /// - `delegate:` — the object has a plain `weak var delegate`. The proxy saves the delegate, sets
 ///   itself, forwards to the saved delegate, and on removal puts the saved delegate back (if the
-///   object's delegate is still the proxy). A delegate set by other code while the proxy is
-///   installed replaces the proxy; use this for classes you cannot change.
+///   object's delegate is still the proxy). Several proxies chain, and come off in any order
+///   (or with their trigger released) without cutting the delegate off. A delegate set by other
+///   code while the proxy is installed replaces the proxy; use this for classes you cannot change.
 ///
 /// A proxy is safe to call from any thread; it calls the delegate on the thread of the callback.
 open class DelegateProxy<Object: AnyObject, Delegate> {
@@ -86,10 +87,14 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
 
     /// The delegate the next callback is forwarded to: the one behind this proxy now.
     public var forwardee: Delegate? {
-        guard isInstalled, let object = weakObject else { return nil }
+        guard let object = weakObject else { return nil }
         switch installation {
-        case .slot(let slot): return object[keyPath: slot].next(after: self)
-        case .property: return lock.withLock { replaced } as? Delegate
+        case .slot(let slot):
+            guard isInstalled else { return nil }
+            return object[keyPath: slot].next(after: self)
+        case .property:
+            // Even once removed, a proxy that another proxy still forwards to passes callbacks on.
+            return lock.withLock { replaced } as? Delegate
         }
     }
 
@@ -149,10 +154,38 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         case .slot(let slot):
             object[keyPath: slot].uninstall(self)
         case .property(let delegate):
-            let original = lock.withLock { replaced } as? Delegate
-            if let current = object[keyPath: delegate], (current as AnyObject) === self {
-                object[keyPath: delegate] = original
+            let original = lock.withLock { replaced }
+            guard let current = object[keyPath: delegate].map({ $0 as AnyObject }) else { return }
+            if current === self {
+                object[keyPath: delegate] = original as? Delegate
+            } else {
+                // Another proxy was installed after this one and forwards to it: let that one forward
+                // to what this one replaced, so the delegate behind stays reachable whichever
+                // proxy goes first, and after this proxy is released.
+                var link = current as? any DelegateProxyLink
+                var visited: Set<ObjectIdentifier> = []
+                while let outer = link, outer !== self, visited.insert(ObjectIdentifier(outer)).inserted {
+                    if outer.replacedDelegate === self {
+                        outer.replacedDelegate = original
+                        break
+                    }
+                    link = outer.replacedDelegate as? any DelegateProxyLink
+                }
             }
         }
+    }
+}
+
+/// A proxy installed in a plain delegate property, seen through its type: what it replaced, so
+/// that removing a proxy from the middle of a chain can mend it.
+protocol DelegateProxyLink: AnyObject {
+    /// The delegate (or proxy) this proxy forwards to.
+    var replacedDelegate: AnyObject? { get set }
+}
+
+extension DelegateProxy: DelegateProxyLink {
+    var replacedDelegate: AnyObject? {
+        get { lock.withLock { replaced } }
+        set { lock.withLock { replaced = newValue } }
     }
 }

@@ -20,8 +20,15 @@ import Foundation
 public final class KeyPathObservers: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var observers: [AnyKeyPath: [(id: Int, handler: () -> Void)]] = [:]
+    private var observers: [AnyKeyPath: [Entry]] = [:]
     private var nextID = 0
+    /// The entries of the key path objects announced lately, found by identity: hashing a key
+    /// path walks its components, while an announcing `didSet` passes the same literal key
+    /// path object every time. Each key path is held, so its address cannot be reused; the
+    /// cache is emptied whenever an observation is added or removed.
+    private var announced: [(keyPath: AnyKeyPath, entries: [Entry]?)] = []
+
+    private typealias Entry = (id: Int, handler: () -> Void)
 
     /// Creates an empty registry.
     public init() {}
@@ -33,6 +40,7 @@ public final class KeyPathObservers: @unchecked Sendable {
         lock.withLock {
             nextID += 1
             observers[keyPath, default: []].append((nextID, handler))
+            announced.removeAll()
             return KeyPathObservation(keyPath: keyPath, id: nextID)
         }
     }
@@ -40,6 +48,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// Removes an observation; removing one twice does nothing.
     public func remove(_ observation: KeyPathObservation) {
         lock.withLock {
+            announced.removeAll()
             observers[observation.keyPath]?.removeAll { $0.id == observation.id }
             if observers[observation.keyPath]?.isEmpty == true { observers[observation.keyPath] = nil }
         }
@@ -47,8 +56,18 @@ public final class KeyPathObservers: @unchecked Sendable {
 
     /// Tells the observers of `keyPath` that it changed, now, on this thread.
     public func notify(_ keyPath: AnyKeyPath) {
-        let handlers = lock.withLock { observers[keyPath]?.map(\.handler) ?? [] }
-        for handler in handlers { handler() }
+        // A copy of the entries (no allocation), so handlers run outside the lock.
+        guard let entries = lock.withLock({ entries(for: keyPath) }) else { return }
+        for entry in entries { entry.handler() }
+    }
+
+    private func entries(for keyPath: AnyKeyPath) -> [Entry]? {
+        for cached in announced where cached.keyPath === keyPath {
+            return cached.entries
+        }
+        let entries = observers[keyPath]
+        if announced.count < 16 { announced.append((keyPath, entries)) }
+        return entries
     }
 
     /// The number of observations of every key path (`0` once every trigger is torn down).

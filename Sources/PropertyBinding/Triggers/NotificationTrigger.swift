@@ -20,13 +20,18 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public let name: Notification.Name
     private let filtersSender: Bool
     private weak let sender: AnyObject?
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private weak var _delegate: (any TriggerDelegate)?
-    private var observer: (any NSObjectProtocol)?
-    // The latest notification, its sender held weakly: keeping it would keep the model alive.
-    private var _lastNotification: Notification?
-    private weak var lastSender: AnyObject?
+    private let state = Locked(State())
+
+    private struct State {
+        weak var delegate: (any TriggerDelegate)?
+        var observer: (any NSObjectProtocol)?
+        // The latest notification, kept in parts: a kept notification would keep its sender
+        // (the model) alive, so an object sender is held weakly; a value sender is kept as is.
+        var hasFired = false
+        var lastUserInfo: [AnyHashable: Any]?
+        weak var lastSender: AnyObject?
+        var lastValueSender: Any?
+    }
 
     /// Creates a trigger for notifications named `name` posted on `center`; with an `object`,
     /// only those it sends.
@@ -48,24 +53,23 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
 
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
-        get { lock.withLock { _delegate } }
-        set { lock.withLock { _delegate = newValue } }
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
     }
 
     /// The sender this trigger listens to; nil for any sender, or once the sender is gone.
     public var object: AnyObject? { sender }
 
     /// Whether an observer is registered on the center now.
-    public var isObserving: Bool { lock.withLock { observer != nil } }
+    public var isObserving: Bool { state.withLock { $0.observer != nil } }
 
     /// The notification that fired this trigger last, so an update can read its `userInfo`.
     /// Its `object` is nil once a sender that is an object has been deallocated.
     public var lastNotification: Notification? {
-        lock.withLock {
-            guard let notification = _lastNotification, notification.object == nil, let lastSender else {
-                return _lastNotification
-            }
-            return Notification(name: notification.name, object: lastSender, userInfo: notification.userInfo)
+        state.withLock { state in
+            guard state.hasFired else { return nil }
+            return Notification(
+                name: name, object: state.lastSender ?? state.lastValueSender, userInfo: state.lastUserInfo)
         }
     }
 
@@ -73,40 +77,64 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public func startObserving() {
         let sender = self.sender
         if filtersSender && sender == nil { return }
-        lock.lock()
-        defer { lock.unlock() }
-        guard observer == nil else { return }
-        // The sender is matched here, not by the center: corelibs' center keeps the object of
-        // an observation alive, which would keep the model alive as long as the binding.
-        observer = center.addObserver(forName: name, object: nil, queue: nil) { [weak self] notification in
-            guard let self else { return }
-            if self.filtersSender {
-                guard let sender = self.sender, let object = notification.object as AnyObject?, object === sender
-                else { return }
+        state.withLock { state in
+            guard state.observer == nil else { return }
+            state.observer = center.addObserver(forName: name, object: Self.registeredSender(sender), queue: nil) {
+                [weak self] notification in
+                self?.receive(notification)
             }
-            self.fire(notification)
         }
+    }
+
+    /// The object to register with the center: the sender itself where the center holds it by
+    /// identity only (Apple's Foundation, and swift-corelibs-foundation from Swift 6.2), so the
+    /// center's table, keyed by name then sender, finds this observer without visiting the
+    /// observers of other senders. Older corelibs centers keep the object alive; there the
+    /// trigger observes every sender and matches the sender itself.
+    private static func registeredSender(_ sender: AnyObject?) -> AnyObject? {
+        #if canImport(Darwin) || compiler(>=6.2)
+            sender
+        #else
+            nil
+        #endif
     }
 
     /// Removes the observer from the center.
     public func stopObserving() {
-        let removed: (any NSObjectProtocol)? = lock.withLock {
-            defer { observer = nil }
-            return observer
+        let removed: (any NSObjectProtocol)? = state.withLock { state in
+            defer { state.observer = nil }
+            return state.observer
         }
         if let removed { center.removeObserver(removed) }
     }
 
-    private func fire(_ notification: Notification) {
-        let delegate: (any TriggerDelegate)? = lock.withLock {
-            if let object = notification.object, type(of: object) is AnyClass {
-                lastSender = object as AnyObject
-                _lastNotification = Notification(name: notification.name, object: nil, userInfo: notification.userInfo)
+    private func receive(_ notification: Notification) {
+        guard filtersSender else {
+            let object = notification.object
+            if let object, type(of: object) is AnyClass {
+                fire(notification.userInfo, sender: object as AnyObject, valueSender: nil)
             } else {
-                lastSender = nil
-                _lastNotification = notification
+                fire(notification.userInfo, sender: nil, valueSender: object)
             }
-            return _delegate
+            return
+        }
+        // A center matches senders by address: once ours is gone, another object may live at
+        // that address. While ours is alive, no other can, so a match is ours.
+        guard let sender = self.sender else { return }
+        #if !(canImport(Darwin) || compiler(>=6.2))
+            guard let object = notification.object, type(of: object) is AnyClass, object as AnyObject === sender
+            else { return }
+        #endif
+        fire(notification.userInfo, sender: sender, valueSender: nil)
+    }
+
+    private func fire(_ userInfo: [AnyHashable: Any]?, sender: AnyObject?, valueSender: Any?) {
+        let delegate: (any TriggerDelegate)? = state.withLock { state in
+            state.hasFired = true
+            state.lastUserInfo = userInfo
+            state.lastSender = sender
+            state.lastValueSender = valueSender
+            return state.delegate
         }
         delegate?.triggerDidFire(self)
     }

@@ -53,7 +53,9 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         guard let control = weakControl else { return }
         state.withLock { state in
             guard state.action == nil else { return }
-            state.action = control.addTarget(self, action: TargetActionTrigger.controlDidSendAction, for: events)
+            state.action = control.append(self, events) { trigger, _ in
+                unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
+            }
         }
     }
 

@@ -17,14 +17,18 @@ import Observation
 /// Triggers are inferred from the binding's **source**, the property whose changes matter,
 /// through any transformers that wrap it (`StringToNumberTransformer`, `map`, validators): the
 /// registry finds the `Property` inside and looks up its object's type and key path. Lookup
-/// order: the exact key path, on the object's class and then its superclasses; then a
-/// registration for the whole type (and superclasses); then the fallbacks, in the order they
-/// were registered. A factory that returns no trigger counts as no registration. When nothing
-/// matches, making the binding throws ``TriggerRegistryError/noTrigger(root:keyPath:)``.
+/// order: the exact key path; then a registration for the whole type, the object's class
+/// before its superclasses; then the fallbacks, in the order they were registered. A factory
+/// that returns no trigger counts as no registration. When nothing matches, making the binding
+/// throws ``TriggerRegistryError/noTrigger(root:keyPath:)``.
 ///
-/// ``standard`` knows the library's own types: `TextField.text` (`.editingChanged`),
-/// `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path of a
-/// ``KeyPathObservable`` object (``KeyPathTrigger``) and of an `@Observable` object
+/// A key path written on a subclass is another key path: `\SmartBoiler.celsius` does not find a
+/// registration of `\Boiler.celsius`. Write it on the class that was registered
+/// (`Property(boiler as Boiler, \.celsius)`), or register the whole type.
+///
+/// ``standard`` knows the library's own types, and subclasses of them: `TextField.text`
+/// (`.editingChanged`), `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path
+/// of a ``KeyPathObservable`` object (``KeyPathTrigger``) and of an `@Observable` object
 /// (``ObservationTrigger`` on the main queue). Registering is thread-safe; register at start-up,
 /// and prefer a copy of ``standard`` to changing the shared one.
 public final class TriggerRegistry: @unchecked Sendable {
@@ -36,9 +40,20 @@ public final class TriggerRegistry: @unchecked Sendable {
         let keyPath: AnyKeyPath
     }
 
+    /// A registration for a whole class and its subclasses.
+    private struct TypeRegistration {
+        /// Whether an object is of the class (or a subclass).
+        let matches: @Sendable (AnyObject) -> Bool
+        /// Whether the class of another registration is this class or one of its subclasses.
+        let includes: @Sendable (TypeRegistration) -> Bool
+        /// The class, for ``includes``.
+        let type: Any.Type
+        let makeTriggers: Fallback
+    }
+
     private struct Registrations {
         var byKeyPath: [Key: @Sendable (AnyObject) -> [any Trigger]] = [:]
-        var byType: [ObjectIdentifier: Fallback] = [:]
+        var byType: [ObjectIdentifier: TypeRegistration] = [:]
         var fallbacks: [Fallback] = []
     }
 
@@ -60,6 +75,15 @@ public final class TriggerRegistry: @unchecked Sendable {
         registry.register(\TextField.text) { [TargetActionTrigger(control: $0, events: .editingChanged)] }
         registry.register(\Stepper.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
         registry.register(\Stepper.intValue) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+        // A subclass's key path (`\MyField.text`) is not equal to the superclass's (`\TextField.text`):
+        // recognise it by rebuilding the library's key paths on the object's own class.
+        registry.register(TextField.self) { field, keyPath in
+            textKeyPath(of: field) == keyPath ? [TargetActionTrigger(control: field, events: .editingChanged)] : []
+        }
+        registry.register(Stepper.self) { stepper, keyPath in
+            valueKeyPaths(of: stepper).contains(keyPath)
+                ? [TargetActionTrigger(control: stepper, events: .valueChanged)] : []
+        }
         registry.registerFallback { object, keyPath in
             guard let object = object as? any KeyPathObservable else { return [] }
             return [KeyPathTrigger(observing: object, keyPath: keyPath)]
@@ -100,9 +124,9 @@ public final class TriggerRegistry: @unchecked Sendable {
         _ type: Root.Type, triggers makeTriggers: @escaping @Sendable (Root, AnyKeyPath) -> [any Trigger]
     ) {
         registrations.withLock {
-            $0.byType[ObjectIdentifier(type)] = { object, keyPath in
-                (object as? Root).map { makeTriggers($0, keyPath) } ?? []
-            }
+            $0.byType[ObjectIdentifier(type)] = TypeRegistration(
+                matches: { $0 is Root }, includes: { $0.type is Root.Type }, type: type,
+                makeTriggers: { object, keyPath in (object as? Root).map { makeTriggers($0, keyPath) } ?? [] })
         }
     }
 
@@ -151,18 +175,19 @@ public final class TriggerRegistry: @unchecked Sendable {
 
     private func lookUp(_ object: AnyObject, _ keyPath: AnyKeyPath) -> [any Trigger] {
         let registrations = self.registrations.value
-        let types = Self.classChain(of: object)
-        for type in types {
-            if let make = registrations.byKeyPath[Key(type: type, keyPath: keyPath)] {
-                let triggers = make(object)
-                if !triggers.isEmpty { return triggers }
-            }
+        // A key path is registered on its root type, whatever the object's class.
+        let key = Key(type: ObjectIdentifier(type(of: keyPath).rootType), keyPath: keyPath)
+        if let make = registrations.byKeyPath[key] {
+            let triggers = make(object)
+            if !triggers.isEmpty { return triggers }
         }
-        for type in types {
-            if let make = registrations.byType[type] {
-                let triggers = make(object, keyPath)
-                if !triggers.isEmpty { return triggers }
-            }
+        // The object's class before its superclasses. Found by `is`, not by `Mirror`, which a
+        // `CustomReflectable` class can make lie about its type and superclasses.
+        let types = registrations.byType.values.filter { $0.matches(object) }
+            .sorted { inner, outer in outer.includes(inner) && !inner.includes(outer) }
+        for registration in types {
+            let triggers = registration.makeTriggers(object, keyPath)
+            if !triggers.isEmpty { return triggers }
         }
         for make in registrations.fallbacks {
             let triggers = make(object, keyPath)
@@ -170,15 +195,27 @@ public final class TriggerRegistry: @unchecked Sendable {
         }
         return []
     }
+}
 
-    /// The object's class, then its superclasses.
-    private static func classChain(of object: AnyObject) -> [ObjectIdentifier] {
-        var chain: [ObjectIdentifier] = []
-        var mirror: Mirror? = Mirror(reflecting: object)
-        while let current = mirror {
-            chain.append(ObjectIdentifier(current.subjectType))
-            mirror = current.superclassMirror
-        }
-        return chain
-    }
+// MARK: Key paths of the library's controls, on a subclass
+
+/// A text field seen as its own class, so that a generic key path is built on that class.
+private protocol TextFieldKind: TextField {}
+extension TextField: TextFieldKind {}
+
+/// A stepper seen as its own class.
+private protocol StepperKind: Stepper {}
+extension Stepper: StepperKind {}
+
+/// `\MyField.text` for an instance of `MyField`: opening the existential binds `Field` to the
+/// object's dynamic class.
+private func textKeyPath(of field: any TextFieldKind) -> AnyKeyPath {
+    func keyPath<Field: TextFieldKind>(_: Field) -> AnyKeyPath { \Field.text }
+    return keyPath(field)
+}
+
+/// `\MyStepper.value` and `\MyStepper.intValue` for an instance of `MyStepper`.
+private func valueKeyPaths(of stepper: any StepperKind) -> [AnyKeyPath] {
+    func keyPaths<Kind: StepperKind>(_: Kind) -> [AnyKeyPath] { [\Kind.value, \Kind.intValue] }
+    return keyPaths(stepper)
 }

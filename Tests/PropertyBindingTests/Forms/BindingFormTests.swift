@@ -184,3 +184,31 @@ import Testing
         #expect(form.bindings.count == 4)
     }
 }
+
+extension BindingFormTests {
+    @Test func commitWritesNothingWhenOneModelIsGone() {
+        let kept = FormModel(center: center)
+        var gone: FormModel? = FormModel(center: center)
+        let keptField = FormTextField(center: center)
+        let goneField = FormTextField(center: center)
+        let form = BindingForm(continuous: false) {
+            TwoWayBinding("kept", model: Property(kept, \.name), form: Property(keptField, \.text))
+            TwoWayBinding("gone", model: Property(gone!, \.name), form: Property(goneField, \.text))
+        }
+        form.onError = { _ in }
+        gone = nil
+        keptField.text = "Ann"
+        goneField.text = "Bob"
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["gone"])
+        let deallocated: Bool
+        if case .objectDeallocated? = failures.first?.error as? PropertyError {
+            deallocated = true
+        } else {
+            deallocated = false
+        }
+        #expect(deallocated)
+        #expect(kept.name == "", "all or nothing: the field before the gone model is not written either")
+        #expect(keptField.text == "Ann" && goneField.text == "Bob")
+    }
+}

@@ -34,3 +34,14 @@ import Testing
         #expect(box.value == 7)
     }
 }
+
+extension ValidatorTests {
+    @Test func aPatternMatchesTheWholeTextUpToItsLastCharacter() throws {
+        let zip = Validator<String>.pattern("[0-9]{5}")
+        try zip.validate("12345")
+        // `$` would match before a final line break and let these through.
+        #expect(throws: ValidationError.self) { try zip.validate("12345\n") }
+        #expect(throws: ValidationError.self) { try zip.validate("12345\r\n") }
+        #expect(throws: ValidationError.self) { try Validator<String>.pattern("a|b").validate("ab") }
+    }
+}

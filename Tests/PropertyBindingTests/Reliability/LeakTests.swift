@@ -51,12 +51,26 @@ final class Registrations {
 
     private var entries: [Entry] = []
 
-    /// Records every object stored in `owner`'s properties named `label` (found by reflection:
-    /// the library keeps them private), under `name`.
+    /// Records every object stored in `owner`'s properties named `label`, at any depth of its
+    /// stored state (found by reflection: the library keeps them private), under `name`.
     func record(_ label: String, of owner: Any, as name: String) {
-        for child in Mirror(reflecting: owner).children where child.label == label {
-            guard let value = Self.unwrap(child.value) else { continue }
-            entries.append(Entry(object: value as AnyObject, name: name))
+        var found: [AnyObject] = []
+        Self.collect(label, in: Mirror(reflecting: owner), depth: 0, into: &found)
+        entries += found.map { Entry(object: $0, name: name) }
+    }
+
+    private static func collect(_ label: String, in mirror: Mirror, depth: Int, into found: inout [AnyObject]) {
+        guard depth < 6 else { return }
+        for child in mirror.children {
+            guard let value = unwrap(child.value) else { continue }
+            if child.label == label {
+                found.append(value as AnyObject)
+            } else {
+                collect(label, in: Mirror(reflecting: value), depth: depth + 1, into: &found)
+            }
+        }
+        if let superclass = mirror.superclassMirror {
+            collect(label, in: superclass, depth: depth + 1, into: &found)
         }
     }
 

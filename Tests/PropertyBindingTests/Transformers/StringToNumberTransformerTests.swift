@@ -209,8 +209,10 @@ extension StringToNumberTransformerTests {
         expectRejection(
             "0." + String(repeating: "0", count: 400) + "1", as: Double.self, .outOfRange, formatter("en_US"))
         expectRejection("1" + String(repeating: "0", count: 40), as: Float.self, .outOfRange)
-        expectRejection(String(repeating: "1", count: 39), as: Decimal.self, .outOfRange)
-        expectRejection("0." + String(repeating: "3", count: 39), as: Decimal.self, .outOfRange, formatter("en_US"))
+        // 39 digits above 2^128 − 1, the largest mantissa of a Decimal; 40 digits never fit.
+        expectRejection(String(repeating: "4", count: 39), as: Decimal.self, .outOfRange)
+        expectRejection("0." + String(repeating: "4", count: 39), as: Decimal.self, .outOfRange, formatter("en_US"))
+        expectRejection(String(repeating: "1", count: 40), as: Decimal.self, .outOfRange)
     }
 
     @Test func errorsNameTheInputAndTheType() {
