@@ -18,58 +18,88 @@ import Synchronization
 /// Everything here is safe to call from any thread. The objects a binding reads and writes
 /// are accessed on the thread that fires it; keep them to the threads they tolerate.
 public class AnyBinding: TriggerDelegate, @unchecked Sendable {
-    /// Serializes updates and detects re-entrance; shared by the bindings that must not echo
-    /// into each other.
-    @usableFromInline let updateGate: UpdateGate
-    /// The configuration; never locked while an update runs user code.
-    private let state = Locked(State())
+    // The update gate (see UpdateGate.swift): a binding is its own gate, or shares the gate of
+    // `gateHolder` (the two directions of a two-way binding share one). Kept inline, as atomics
+    // that only the owning thread writes, so that a binding is one allocation.
+    /// 0 when free; otherwise the owner's ``ThreadIdentity``, with the low bit set when the
+    /// owner must leave through the slow path.
+    let gateWord = Atomic<UInt>(0)
+    /// How deep the owner has entered; only the owning thread reads or writes it.
+    let gateDepth = Atomic<Int>(0)
+    /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
+    let gateIsUpdating = Atomic<Bool>(false)
+    /// The binding whose gate this one uses, or nil for its own.
+    @usableFromInline let gateHolder: AnyBinding?
+
+    /// Guards the configuration below; never held while an update runs user code.
+    private let lock = StateLock()
+    private var firstTrigger: (any Trigger)?
+    private var otherTriggers: [any Trigger] = []
+    private var _label: String?
+    private var _onError: (@Sendable (BindingFailure) -> Void)?
+    private var _lastError: FailureBox?
+    private weak var _owner: BindingSet?
+    /// ``Binding/onUpdate``, whose type depends on the value type.
+    private var _onUpdate: AnyObject?
+
     /// Whether the binding still updates; read without the lock after the gate is entered.
     private let valid = Atomic<Bool>(true)
-    /// Whether `state.lastError` is set, so that a good update clears it without locking.
+    /// Whether `_lastError` is set, so that a good update clears it without locking.
     private let failed = Atomic<Bool>(false)
+    /// Whether `_onUpdate` is set, so that an update without a handler takes no lock.
+    private let hasOnUpdate = Atomic<Bool>(false)
     /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
     /// thread that holds the gate reads or writes it.
-    private var isRunning = false
+    private let isRunning = Atomic<Bool>(false)
 
-    private struct State {
-        var triggers: [any Trigger] = []
-        var label: String?
-        var onError: (@Sendable (BindingFailure) -> Void)?
-        var lastError: BindingFailure?
-        weak var owner: BindingSet?
-        /// ``Binding/onUpdate``, whose type depends on the value type.
-        var onUpdate: Any?
+    /// A failure, boxed: kept out of line, as most bindings never fail.
+    private final class FailureBox {
+        let failure: BindingFailure
+        init(_ failure: BindingFailure) { self.failure = failure }
     }
 
-    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
-    private let hasOnUpdate = Atomic<Bool>(false)
-
-    /// The update handler of a ``Binding``, stored here untyped.
-    var onUpdateHandler: Any? {
-        get { hasOnUpdate.load(ordering: .relaxed) ? state.withLock { $0.onUpdate } : nil }
-        set {
-            state.withLock { state in
-                state.onUpdate = newValue
-                hasOnUpdate.store(newValue != nil, ordering: .relaxed)
-            }
-        }
-    }
-
+    /// Creates a binding with a gate of its own, or sharing the gate of `gateHolder`.
     @usableFromInline
-    init(gate: UpdateGate) {
-        self.updateGate = gate
+    init(sharingGateOf gateHolder: AnyBinding?) {
+        self.gateHolder = gateHolder?.gateHolder ?? gateHolder
     }
 
     deinit {
-        for trigger in state.withLock({ $0.triggers }) { trigger.stopObserving() }
+        for trigger in allTriggers() { trigger.stopObserving() }
+    }
+
+    /// The gate this binding updates under.
+    var gate: AnyBinding { gateHolder ?? self }
+
+    private func allTriggers() -> [any Trigger] {
+        lock.withLock {
+            guard let firstTrigger else { return otherTriggers }
+            return [firstTrigger] + otherTriggers
+        }
+    }
+
+    /// Whether `trigger` is one of this binding's; call with `lock` held.
+    private func hasTrigger(_ trigger: any Trigger) -> Bool {
+        firstTrigger === trigger || (!otherTriggers.isEmpty && otherTriggers.contains { $0 === trigger })
+    }
+
+    /// The update handler of a ``Binding``, stored here untyped.
+    var onUpdateHandler: AnyObject? {
+        get { hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { _onUpdate } : nil }
+        set {
+            lock.withLock {
+                _onUpdate = newValue
+                hasOnUpdate.store(newValue != nil, ordering: .relaxed)
+            }
+        }
     }
 
     // MARK: Configuration
 
     /// A name for this binding, used in ``BindingFailure`` messages (`"age"`).
     public var label: String? {
-        get { state.withLock { $0.label } }
-        set { state.withLock { $0.label = newValue } }
+        get { lock.withLock { _label } }
+        set { lock.withLock { _label = newValue } }
     }
 
     /// Called with every failure of this binding, on the thread that updated.
@@ -77,19 +107,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// When neither the binding nor its ``BindingSet`` has a handler, failures go to
     /// ``AnyBinding/defaultErrorHandler``.
     public var onError: (@Sendable (BindingFailure) -> Void)? {
-        get { state.withLock { $0.onError } }
-        set { state.withLock { $0.onError = newValue } }
+        get { lock.withLock { _onError } }
+        set { lock.withLock { _onError = newValue } }
     }
 
     /// The failure of the latest update; nil once an update succeeds.
     public var lastError: BindingFailure? {
-        state.withLock { $0.lastError }
+        lock.withLock { _lastError?.failure }
     }
 
     /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
     func clearLastError() {
-        state.withLock { state in
-            state.lastError = nil
+        lock.withLock {
+            _lastError = nil
             failed.store(false, ordering: .relaxed)
         }
     }
@@ -101,13 +131,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The triggers that fire this binding.
     public var triggers: [any Trigger] {
-        state.withLock { $0.triggers }
+        allTriggers()
     }
 
     /// The set that owns this binding, for its error handler.
     var owner: BindingSet? {
-        get { state.withLock { $0.owner } }
-        set { state.withLock { $0.owner = newValue } }
+        get { lock.withLock { _owner } }
+        set { lock.withLock { _owner = newValue } }
     }
 
     // MARK: Triggers
@@ -123,9 +153,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
             preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
         }
-        let added: Bool = state.withLock { state in
-            guard isValid, !state.triggers.contains(where: { $0 === trigger }) else { return false }
-            state.triggers.append(trigger)
+        let added: Bool = lock.withLock {
+            guard isValid, !hasTrigger(trigger) else { return false }
+            if firstTrigger == nil {
+                firstTrigger = trigger
+            } else {
+                otherTriggers.append(trigger)
+            }
             return true
         }
         guard added else { return }
@@ -133,18 +167,25 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         trigger.startObserving()
     }
 
-    /// Removes a trigger and stops it observing; its later fires are ignored.
+    /// Removes a trigger and stops it observing; its later fires are ignored. An update running
+    /// on another thread is waited for, so none runs because of this trigger after this returns.
     public func removeTrigger(_ trigger: any Trigger) {
-        let removed: Bool = state.withLock { state in
-            guard let index = state.triggers.firstIndex(where: { $0 === trigger }) else { return false }
-            state.triggers.remove(at: index)
+        let removed: Bool = lock.withLock {
+            if firstTrigger === trigger {
+                firstTrigger = otherTriggers.isEmpty ? nil : otherTriggers.removeFirst()
+                return true
+            }
+            guard let index = otherTriggers.firstIndex(where: { $0 === trigger }) else { return false }
+            otherTriggers.remove(at: index)
             return true
         }
-        if removed { trigger.stopObserving() }
+        guard removed else { return }
+        trigger.stopObserving()
+        gate.withGate {}
     }
 
     func contains(_ trigger: any Trigger) -> Bool {
-        state.withLock { $0.triggers.contains { $0 === trigger } }
+        lock.withLock { hasTrigger(trigger) }
     }
 
     /// Updates because `trigger` fired; a trigger that is not this binding's is ignored.
@@ -175,34 +216,35 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     func run(trigger: (any Trigger)?) -> UpdateResult {
         if let trigger {
             // A trigger that was removed (or never added) may still call; it is not heard.
-            guard state.withLock({ $0.triggers.contains { $0 === trigger } }) else {
+            guard lock.withLock({ hasTrigger(trigger) }) else {
                 return isValid ? .unchanged : .invalidated
             }
         }
         guard isValid else { return .invalidated }
-        guard case .entered = updateGate.enter(deferring: self) else { return .deferred }
+        let gate = self.gate
+        guard case .entered = gate.enterGate(deferring: self) else { return .deferred }
 
         let result: UpdateResult
         if !isValid {
             // Invalidated while this thread waited for the gate.
             result = .invalidated
-        } else if updateGate.isUpdating {
+        } else if gate.gateIsUpdating.load(ordering: .relaxed) {
             // Fired again while an update of this gate runs on this thread. The other side of a
             // two-way pair is simply not echoed; this very binding coming back round (a cycle of
             // bindings) is reported when it would still change the destination.
-            if isRunning, let cycle = cycleFailure() {
+            if isRunning.load(ordering: .relaxed), let cycle = cycleFailure() {
                 result = .failed(cycle)
             } else {
                 result = .reentrant
             }
         } else {
-            updateGate.isUpdating = true
-            isRunning = true
+            gate.gateIsUpdating.store(true, ordering: .relaxed)
+            isRunning.store(true, ordering: .relaxed)
             result = performUpdate(trigger: trigger)
-            isRunning = false
-            updateGate.isUpdating = false
+            isRunning.store(false, ordering: .relaxed)
+            gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
-        updateGate.leave()
+        gate.leaveGate()
         return finish(result)
     }
 
@@ -210,10 +252,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private func finish(_ result: UpdateResult) -> UpdateResult {
         switch result {
         case .failed(let failure):
-            let (onError, owner) = state.withLock { state in
-                state.lastError = failure
+            let (onError, owner) = lock.withLock {
+                _lastError = FailureBox(failure)
                 failed.store(true, ordering: .relaxed)
-                return (state.onError, state.owner)
+                return (_onError, _owner)
             }
             let setHandler = owner?.onError
             onError?(failure)
@@ -244,14 +286,18 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Stops the binding for good: every trigger stops observing and no update runs after
     /// this returns (an update running on another thread is waited for).
     public func invalidate() {
-        let stopped: [any Trigger] = state.withLock { state in
+        let stopped: [any Trigger] = lock.withLock {
             valid.store(false, ordering: .releasing)
-            defer { state.triggers.removeAll() }
-            return state.triggers
+            defer {
+                firstTrigger = nil
+                otherTriggers.removeAll()
+            }
+            guard let firstTrigger else { return otherTriggers }
+            return [firstTrigger] + otherTriggers
         }
         for trigger in stopped { trigger.stopObserving() }
         // Wait for an update that entered before the binding became invalid.
-        updateGate.withGate {}
+        gate.withGate {}
     }
 
     // MARK: Default error handling
@@ -267,5 +313,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     private static let printToStandardError: @Sendable (BindingFailure) -> Void = { failure in
         FileHandle.standardError.write(Data("PropertyBinding: \(failure)\n".utf8))
+    }
+
+    // MARK: Failures found without an update
+
+    /// Records `failure` as a failed update would: it becomes ``lastError`` (until an update
+    /// succeeds) and goes to the error handlers. For a check that runs no update, such as a
+    /// form's commit finding a field it never wrote invalid.
+    func record(_ failure: BindingFailure) {
+        _ = finish(.failed(failure))
     }
 }

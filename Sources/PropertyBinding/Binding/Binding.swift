@@ -50,28 +50,43 @@ where Source.Value == Destination.Value {
     /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings; set
     /// before the binding first updates.
     @usableFromInline var shouldWrite: ((Value) -> Bool)?
-    /// Told after each write. Used by two-way bindings; set before the binding first updates.
-    @usableFromInline var didWrite: ((Value) -> Void)?
+    /// Told when the destination holds the source's value after an update: after a write, or
+    /// when an equal value made the write unnecessary. Used by two-way bindings; set before the
+    /// binding first updates.
+    @usableFromInline var didSync: ((Value) -> Void)?
 
     @inlinable
-    init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, gate: UpdateGate) {
+    init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, sharingGateOf other: AnyBinding?)
+    {
         self.source = source
         self.destination = destination
         self.isEqual = isEqual
         self.step = Self.makeStep()
-        super.init(gate: gate)
+        super.init(sharingGateOf: other)
     }
 
     /// Called after every write, on the thread that updated, with the binding's update lock
     /// held: record or log here, and do not wait for other threads.
     public var onUpdate: (@Sendable (Update) -> Void)? {
-        get { onUpdateHandler as? @Sendable (Update) -> Void }
-        set { onUpdateHandler = newValue }
+        get { currentOnUpdate }
+        set {
+            if let newValue {
+                onUpdateHandler = UpdateHandler(newValue)
+            } else {
+                onUpdateHandler = nil
+            }
+        }
     }
 
     /// The handler to call after a write, or nil; takes no lock when there is none.
     @usableFromInline var currentOnUpdate: (@Sendable (Update) -> Void)? {
-        onUpdateHandler as? @Sendable (Update) -> Void
+        (onUpdateHandler as? UpdateHandler)?.call
+    }
+
+    /// ``onUpdate``, boxed: the part every binding shares stores it without knowing `Value`.
+    private final class UpdateHandler {
+        let call: @Sendable (Update) -> Void
+        init(_ call: @escaping @Sendable (Update) -> Void) { self.call = call }
     }
 
     /// Builds the update step. It is `@inlinable` and called from the `@inlinable`
@@ -93,6 +108,7 @@ where Source.Value == Destination.Value {
                 oldValue = try? binding.destination.read()
             }
             if let isEqual = binding.isEqual, let oldValue, isEqual(oldValue, value) {
+                binding.didSync?(value)
                 return .unchanged
             }
             if let shouldWrite = binding.shouldWrite, !shouldWrite(value) {
@@ -103,7 +119,7 @@ where Source.Value == Destination.Value {
             } catch {
                 return .failed(binding.failure(.writingDestination, error))
             }
-            binding.didWrite?(value)
+            binding.didSync?(value)
             onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
             return .written
         }
@@ -140,7 +156,7 @@ extension Binding {
     /// ```
     @inlinable
     public convenience init(source: Source, destination: Destination) {
-        self.init(source: source, destination: destination, isEqual: nil, gate: UpdateGate())
+        self.init(source: source, destination: destination, isEqual: nil, sharingGateOf: nil)
     }
 
     /// Creates a binding that writes the source's value to the destination on each update,
@@ -151,6 +167,6 @@ extension Binding {
     /// ```
     @inlinable
     public convenience init(source: Source, destination: Destination) where Value: Equatable {
-        self.init(source: source, destination: destination, isEqual: { $0 == $1 }, gate: UpdateGate())
+        self.init(source: source, destination: destination, isEqual: { $0 == $1 }, sharingGateOf: nil)
     }
 }

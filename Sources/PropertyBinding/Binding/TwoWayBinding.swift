@@ -42,28 +42,26 @@ where Model.Value == Form.Value {
     public let toForm: Binding<Model, Form>
     /// The form → model direction, through the validators.
     public let toModel: Binding<ValidatingTransformer<Form>, Model>
-    private let gate: UpdateGate
     private let state: TwoWayState<Value>
 
     init(
         label: String?, model: Model, form: Form, modelTriggers: [any Trigger], formTriggers: [any Trigger],
         validators: [Validator<Value>], initial: InitialSync, continuous: Bool, isEqual: ((Value, Value) -> Bool)?
     ) {
-        let gate = UpdateGate()
         let state = TwoWayState<Value>(isEqual: isEqual, continuous: continuous)
-        self.gate = gate
         self.state = state
-        toForm = Binding(source: model, destination: form, isEqual: isEqual, gate: gate)
-        toModel = Binding(source: form.validated(by: validators), destination: model, isEqual: isEqual, gate: gate)
+        toForm = Binding(source: model, destination: form, isEqual: isEqual, sharingGateOf: nil)
+        toModel = Binding(
+            source: form.validated(by: validators), destination: model, isEqual: isEqual, sharingGateOf: toForm)
         state.toModel = toModel
         toForm.label = label
         toModel.label = label
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
         toForm.shouldWrite = { value in state.withLock { state.modelMayOverwriteForm(with: value) } }
-        toForm.didWrite = { value in state.withLock { state.synced(value, clearingFormError: true) } }
+        toForm.didSync = { value in state.withLock { state.synced(value, clearingFormError: true) } }
         toModel.shouldWrite = { _ in state.withLock { state.formMayWriteModel() } }
-        toModel.didWrite = { value in state.withLock { state.synced(value, clearingFormError: false) } }
+        toModel.didSync = { value in state.withLock { state.synced(value, clearingFormError: false) } }
         switch initial {
         case .modelToForm: toForm.update()
         case .formToModel: toModel.update()
@@ -126,7 +124,7 @@ where Model.Value == Form.Value {
     ///   writes nothing and is also kept in ``error``.
     @discardableResult
     public func commit() -> UpdateResult {
-        gate.withGate {
+        toForm.withGate {
             state.withLock { state.committing = true }
             defer { state.withLock { state.committing = false } }
             return toModel.update()
@@ -136,7 +134,7 @@ where Model.Value == Form.Value {
     /// Throws the pending edit away and shows the model's value again (the `NSEditor`
     /// `discardEditing`).
     public func discard() {
-        gate.withGate {
+        toForm.withGate {
             state.withLock { state.forcing = true }
             defer { state.withLock { state.forcing = false } }
             toForm.update()

@@ -9,77 +9,60 @@ import Synchronization
     import Musl
 #endif
 
-/// The lock that serializes updates, and the flag that says one is running.
-///
-/// Every binding has a gate; bindings that share one (the two directions of a two-way
-/// binding) update one at a time, and an update that fires another binding of the same gate
-/// on the same thread skips it as re-entrant: that is what stops a pair from echoing a value.
-///
-/// Deadlock freedom: a thread that holds no gate waits for a busy gate. A thread that is
-/// already inside an update (it holds some gate) never waits for a gate another thread holds:
-/// it hands the binding to that thread, which runs it before it lets the gate go
-/// (``UpdateResult/deferred``). So two bindings that fire each other from two threads at once
-/// (a two-way pair made of two separate bindings) cannot deadlock, and no fire is lost.
-///
-/// Cost: entering and leaving a free gate is one atomic compare-and-swap each. Only a thread
-/// that finds the gate busy takes a lock: it marks the gate (the low bit of ``word``) so that
-/// the owner leaves through the slow path, which runs handed-over bindings and wakes waiters.
-/// The locks of that slow path are shared by all gates (striped), so a gate costs a few words.
-@usableFromInline
-final class UpdateGate: @unchecked Sendable {
-    /// 0 when free; otherwise the owner's ``ThreadIdentity``, with the low bit set when the
-    /// owner must leave through the slow path (a thread waits, or a binding was handed over).
-    private let word = Atomic<UInt>(0)
-    /// How deep the owner has entered; only the owning thread reads or writes it.
-    private var depth = 0
-    /// Whether an update of a binding of this gate is running; only the owning thread reads or
-    /// writes it.
-    var isUpdating = false
-    // Guarded by `condition`.
-    private var waiters = 0
-    private var deferred: [AnyBinding] = []
-
-    private static let stripes: [NSCondition] = (0..<16).map { _ in NSCondition() }
-    private var condition: NSCondition {
-        Self.stripes[(ObjectIdentifier(self).hashValue >> 4) & 15]
-    }
-
-    @usableFromInline
-    init() {}
-
-    enum Entry {
+// The update gate: the lock that serializes a binding's updates, and the flag that says one is
+// running.
+//
+// Every binding has a gate; bindings that share one (the two directions of a two-way binding)
+// update one at a time, and an update that fires another binding of the same gate on the same
+// thread skips it as re-entrant: that is what stops a pair from echoing a value.
+//
+// Deadlock freedom: a thread that holds no gate waits for a busy gate. A thread that is already
+// inside an update (it holds some gate) never waits for a gate another thread holds: it hands
+// the binding to that thread, which runs it before it lets the gate go (`UpdateResult.deferred`).
+// So two bindings that fire each other from two threads at once (a two-way pair made of two
+// separate bindings) cannot deadlock, and no fire is lost.
+//
+// Cost: entering and leaving a free gate is one atomic compare-and-swap each, and the gate is
+// three words inside the binding. Only a thread that finds the gate busy takes a lock: it marks
+// the gate (the low bit of `gateWord`) so that the owner leaves through the slow path, which
+// runs handed-over bindings and wakes waiters. The locks and the bookkeeping of that slow path
+// are shared by all gates, in stripes.
+extension AnyBinding {
+    enum GateEntry {
         case entered
         case deferred
     }
 
-    /// Enters the gate (recursively on the owning thread). With a `binding` to defer, a thread
-    /// that already holds another gate does not wait: the binding is handed to the owner.
+    /// Enters this binding's gate (recursively on the owning thread). With a `binding` to
+    /// defer, a thread that already holds another gate does not wait: the binding is handed to
+    /// the owner.
     @inline(__always)
-    func enter(deferring binding: AnyBinding?) -> Entry {
+    func enterGate(deferring binding: AnyBinding?) -> GateEntry {
         let me = ThreadIdentity.current
-        if word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
-            depth = 1
+        if gateWord.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+            gateDepth.store(1, ordering: .relaxed)
             ThreadIdentity.heldGates.pointee += 1
             return .entered
         }
         // Only the owner can find its own identity in the word.
-        if word.load(ordering: .relaxed) & ~1 == me {
-            depth += 1
+        if gateWord.load(ordering: .relaxed) & ~1 == me {
+            gateDepth.add(1, ordering: .relaxed)
             return .entered
         }
-        return enterBusy(me, deferring: binding)
+        return enterBusyGate(me, deferring: binding)
     }
 
-    private func enterBusy(_ me: UInt, deferring binding: AnyBinding?) -> Entry {
-        let condition = self.condition
-        condition.lock()
-        defer { condition.unlock() }
+    private func enterBusyGate(_ me: UInt, deferring binding: AnyBinding?) -> GateEntry {
+        let stripe = GateStripe.of(self)
+        let id = ObjectIdentifier(self)
+        stripe.condition.lock()
+        defer { stripe.condition.unlock() }
         while true {
-            let current = word.load(ordering: .acquiring)
+            let current = gateWord.load(ordering: .acquiring)
             if current == 0 {
-                let mark: UInt = waiters > 0 || !deferred.isEmpty ? 1 : 0
-                if word.compareExchange(expected: 0, desired: me | mark, ordering: .acquiring).exchanged {
-                    depth = 1
+                let mark: UInt = stripe.slowPaths[id] == nil ? 0 : 1
+                if gateWord.compareExchange(expected: 0, desired: me | mark, ordering: .acquiring).exchanged {
+                    gateDepth.store(1, ordering: .relaxed)
                     ThreadIdentity.heldGates.pointee += 1
                     return .entered
                 }
@@ -87,68 +70,109 @@ final class UpdateGate: @unchecked Sendable {
             }
             // Marked under the lock, so the owner's slow leave (which takes it) sees the waiter.
             if current & 1 == 0,
-                !word.compareExchange(expected: current, desired: current | 1, ordering: .relaxed).exchanged
+                !gateWord.compareExchange(expected: current, desired: current | 1, ordering: .relaxed).exchanged
             {
                 continue
             }
             if let binding, ThreadIdentity.heldGates.pointee > 0 {
-                if !deferred.contains(where: { $0 === binding }) { deferred.append(binding) }
+                stripe.slowPaths[id, default: GateSlowPath()].handOver(binding)
                 return .deferred
             }
-            waiters += 1
-            condition.wait()
-            waiters -= 1
+            stripe.slowPaths[id, default: GateSlowPath()].waiters += 1
+            stripe.condition.wait()
+            stripe.slowPaths[id]?.waiters -= 1
+            stripe.dropIfIdle(id)
         }
     }
 
     /// Leaves the gate; the last leave runs the bindings other threads handed over, first.
     @inline(__always)
-    func leave() {
+    func leaveGate() {
+        let depth = gateDepth.load(ordering: .relaxed)
         if depth > 1 {
-            depth -= 1
+            gateDepth.store(depth - 1, ordering: .relaxed)
             return
         }
-        // `depth` is the owner's: it must be cleared before the gate is released, not after.
-        depth = 0
-        if word.compareExchange(expected: ThreadIdentity.current, desired: 0, ordering: .releasing).exchanged {
+        // The depth is the owner's: it is cleared before the gate is released, not after.
+        gateDepth.store(0, ordering: .relaxed)
+        if gateWord.compareExchange(expected: ThreadIdentity.current, desired: 0, ordering: .releasing).exchanged {
             ThreadIdentity.heldGates.pointee -= 1
             return
         }
         // Still ours (marked): handed-over bindings run at depth 1, so their own enter and leave
         // nest inside this one instead of releasing the gate.
-        depth = 1
-        leaveMarked()
+        gateDepth.store(1, ordering: .relaxed)
+        leaveMarkedGate()
     }
 
-    private func leaveMarked() {
-        let condition = self.condition
-        condition.lock()
-        while !deferred.isEmpty {
-            let handedOver = deferred
-            deferred.removeAll()
-            condition.unlock()
+    private func leaveMarkedGate() {
+        let stripe = GateStripe.of(self)
+        let id = ObjectIdentifier(self)
+        stripe.condition.lock()
+        while let handedOver = stripe.slowPaths[id]?.takeHandedOver() {
+            stripe.condition.unlock()
             for binding in handedOver { binding.runHandedOver() }
-            condition.lock()
+            stripe.condition.lock()
         }
-        depth = 0
-        word.store(0, ordering: .releasing)
-        if waiters > 0 { condition.broadcast() }
-        condition.unlock()
+        stripe.dropIfIdle(id)
+        gateDepth.store(0, ordering: .relaxed)
+        gateWord.store(0, ordering: .releasing)
+        if stripe.slowPaths[id] != nil { stripe.condition.broadcast() }
+        stripe.condition.unlock()
         ThreadIdentity.heldGates.pointee -= 1
     }
 
     /// Runs `body` inside the gate, waiting for it if need be.
     func withGate<Result>(_ body: () throws -> Result) rethrows -> Result {
-        _ = enter(deferring: nil)
-        defer { leave() }
+        _ = enterGate(deferring: nil)
+        defer { leaveGate() }
         return try body()
+    }
+}
+
+/// What threads that found a gate busy left for its owner: how many wait, and the bindings
+/// handed over.
+struct GateSlowPath {
+    var waiters = 0
+    var handedOver: [AnyBinding] = []
+
+    mutating func handOver(_ binding: AnyBinding) {
+        if !handedOver.contains(where: { $0 === binding }) { handedOver.append(binding) }
+    }
+
+    mutating func takeHandedOver() -> [AnyBinding]? {
+        guard !handedOver.isEmpty else { return nil }
+        defer { handedOver.removeAll() }
+        return handedOver
+    }
+}
+
+/// A lock, a condition and the slow-path bookkeeping for the gates that hash to it. A gate is
+/// present in `slowPaths` only while a thread waits for it or has handed it a binding; a
+/// waiting thread keeps the gate's binding alive, so its identity is not reused meanwhile.
+final class GateStripe: @unchecked Sendable {
+    let condition = NSCondition()
+    // Guarded by `condition`.
+    var slowPaths: [ObjectIdentifier: GateSlowPath] = [:]
+
+    private static let stripes: [GateStripe] = (0..<16).map { _ in GateStripe() }
+
+    static func of(_ gate: AnyBinding) -> GateStripe {
+        stripes[(ObjectIdentifier(gate).hashValue >> 4) & 15]
+    }
+
+    /// Forgets a gate nobody waits for and nothing was handed to; call with `condition` held.
+    func dropIfIdle(_ id: ObjectIdentifier) {
+        if let slowPath = slowPaths[id], slowPath.waiters == 0, slowPath.handedOver.isEmpty {
+            slowPaths[id] = nil
+        }
     }
 }
 
 /// Who the current thread is, and how many gates it holds.
 enum ThreadIdentity {
     /// The current thread, as a non-zero number with its low bit clear (a `pthread_t` is the
-    /// address of an aligned structure), so ``UpdateGate`` can use that bit as a mark.
+    /// address of an aligned structure), so a gate can use that bit as a mark.
     static var current: UInt {
         #if canImport(Darwin)
             UInt(bitPattern: pthread_self())

@@ -69,13 +69,27 @@ public final class BindingForm: Sendable {
     /// Writes every field's form value to the model, if every one is valid and every model
     /// object is still there; otherwise writes none (the `NSEditor` `commitEditing`).
     ///
-    /// - Returns: the failures that stopped the commit (empty when it was written).
+    /// - Returns: the failures that stopped the commit (empty when it was written). Each
+    ///   failing field also keeps its failure in ``FormField/error`` (and so in ``errors``),
+    ///   edited or not, until a later value is good; the failures go to the error handlers.
     @discardableResult
     public func commit() -> [BindingFailure] {
         // A model object that is gone would fail its field's write after the fields before it
         // were written: check for it first, so that the commit stays all or nothing.
-        let failures = validate() + fields.compactMap { ($0 as? any ModelLiveness)?.deallocatedModel() }
-        guard failures.isEmpty else { return failures }
+        let invalid = fields.compactMap { field in field.validate().map { (field, $0) } }
+        let gone = fields.compactMap { field in
+            (field as? any ModelLiveness)?.deallocatedModel().map { (field, $0) }
+        }
+        let failures = invalid + gone
+        guard failures.isEmpty else {
+            // Nothing was written, so no update recorded these failures: a field the user never
+            // edited would show no error. Record each field's first one, as its update would.
+            var recorded = Set<ObjectIdentifier>()
+            for (field, failure) in failures where recorded.insert(ObjectIdentifier(field)).inserted {
+                (field as? any FailureRecording)?.record(failure)
+            }
+            return failures.map(\.1)
+        }
         return fields.compactMap { $0.commit().failure }
     }
 
@@ -158,5 +172,18 @@ extension TwoWayBinding: ModelLiveness {
             // says nothing about writing it.
             return nil
         }
+    }
+}
+
+/// A field that can keep a failure found without running its update, as its ``FormField/error``.
+protocol FailureRecording {
+    /// Keeps `failure` as the field's error until a later value is good, and reports it to the
+    /// field's error handlers.
+    func record(_ failure: BindingFailure)
+}
+
+extension TwoWayBinding: FailureRecording {
+    func record(_ failure: BindingFailure) {
+        toModel.record(failure)
     }
 }

@@ -77,11 +77,22 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Root.self), keyPath: String(describing: keyPath))
+        .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)
     }
 }
 
 extension Property: CustomStringConvertible {
     /// The key path, for error messages: `\Person.age`.
-    public var description: String { String(describing: keyPath) }
+    public var description: String { keyPath.stableDescription }
+}
+
+extension AnyKeyPath {
+    /// The key path as Swift prints it, without the memory address it prints for a computed
+    /// component (a property with observers, of a non-final class, or of an `@Observable`
+    /// class): `\Person.<computed Int>`, the same text on every run.
+    var stableDescription: String {
+        let text = String(describing: self)
+        guard text.contains("<computed 0x") else { return text }
+        return text.replacing(/<computed 0x[0-9a-fA-F]+ \((.*?)\)>/) { "<computed \($0.1)>" }
+    }
 }

@@ -35,10 +35,19 @@ struct NumberSyntax: Sendable {
     let exponentSymbol: String?
     let minimum: Decimal?
     let maximum: Decimal?
+    /// Whether ASCII digits with an optional sign mean just that here, so that such a text
+    /// (what most fields hold) is read without the full parser: false when a symbol, affix or
+    /// padding could be made of those characters, or a multiplier moves the point.
+    let readsPlainDigits: Bool
+    /// Whether an ASCII `+` before plain digits is this syntax's plus sign.
+    let readsPlainPlus: Bool
+    /// Whether a grouping separator is made of ASCII digits alone (a formatter can be told to
+    /// group with `0`), so that even a run of plain digits has to be split.
+    let groupsWithDigits: Bool
 
     init(_ formatter: NumberFormatter) {
         func trimmed(_ text: String) -> String {
-            Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines)
+            Self.trimmingSpace(Self.plain(text))
         }
         // corelibs leaves the symbols of some styles (`.spellOut`, `.ordinal`) nil, although they
         // are declared as implicitly unwrapped: read each one as an optional.
@@ -74,13 +83,33 @@ struct NumberSyntax: Sendable {
         exponentSymbol = formatter.numberStyle == .scientific && !exponent.isEmpty ? exponent : nil
         minimum = formatter.minimum.map(\.decimalValue)
         maximum = formatter.maximum.map(\.decimalValue)
+
+        // A symbol made only of digits and ASCII signs could match inside plain digits, and the
+        // full parser would read them differently; any other symbol cannot match there at all.
+        func couldMatchPlainDigits(_ symbol: String) -> Bool {
+            !symbol.isEmpty && symbol.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "+" || $0 == "-" }
+        }
+        // A negative prefix `-` is read as the minus sign it looks like.
+        let affixes =
+            [positivePrefix, positiveSuffix, negativeSuffix] + (negativePrefix == "-" ? [] : [negativePrefix])
+        let symbols =
+            affixes + groupingSeparators + [padding ?? "", exponentSymbol ?? ""] + minusSigns.filter { $0 != "-" }
+        readsPlainDigits =
+            multiplierExponent == 0 && divisor == nil && !decimalSeparator.isEmpty
+            && !couldMatchPlainDigits(decimalSeparator) && !couldMatchPlainDigits(plusSign == "+" ? "" : plusSign)
+            && !symbols.contains(where: couldMatchPlainDigits)
+        readsPlainPlus = plusSign == "+"
+        groupsWithDigits = groupingSeparators.contains { $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
     }
 
     /// Returns `text` as POSIX digits (`-1234.5`), without redundant zeros.
     ///
     /// - Throws: the reason the whole text is not a number in this syntax.
     func posixDigits(_ text: String) throws(Rejection) -> String {
-        var body = Substring(Self.plain(text).trimmingCharacters(in: .whitespacesAndNewlines))
+        if readsPlainDigits, let digits = Self.plainDigits(text, readsPlus: readsPlainPlus) {
+            return try withinLimits(digits)
+        }
+        var body = Substring(Self.trimmingSpace(Self.plain(text)))
         guard !body.isEmpty else { throw Rejection(.empty) }
         body = trimmingPadding(body)
         guard !body.isEmpty else { throw Rejection(.empty) }
@@ -151,7 +180,9 @@ struct NumberSyntax: Sendable {
             integer = String(padded[..<split])
         }
         let whole = integer.drop(while: { $0 == "0" })
-        let decimals = fraction.reversed().drop(while: { $0 == "0" }).reversed()
+        // A substring, not a reversed view: it becomes a string by copying bytes, not characters.
+        var decimals = fraction
+        while decimals.last == "0" { decimals.removeLast() }
         guard allowsFloats || decimals.isEmpty else { throw Rejection(.fractionNotAllowed) }
         let isZero = whole.isEmpty && decimals.isEmpty
         var digits = (negative && !isZero ? "-" : "") + (whole.isEmpty ? "0" : String(whole))
@@ -165,18 +196,62 @@ struct NumberSyntax: Sendable {
             digits = (shown / divisor).description
         }
 
-        if minimum != nil || maximum != nil {
-            // More digits than a Decimal holds: compare as a Double, which cannot be in range
-            // of the formatter's limits without being in range of their Double values.
-            if let value = Decimal(string: digits, locale: Self.posix), !value.isNaN {
-                if let minimum, value < minimum { throw Rejection(.outOfRange) }
-                if let maximum, value > maximum { throw Rejection(.outOfRange) }
-            } else if let value = Double(digits) {
-                if let minimum, value < NSDecimalNumber(decimal: minimum).doubleValue { throw Rejection(.outOfRange) }
-                if let maximum, value > NSDecimalNumber(decimal: maximum).doubleValue { throw Rejection(.outOfRange) }
-            }
+        return try withinLimits(digits)
+    }
+
+    /// `digits`, checked against the formatter's `minimum` and `maximum`.
+    ///
+    /// - Throws: `.outOfRange` when the number lies outside them.
+    private func withinLimits(_ digits: String) throws(Rejection) -> String {
+        guard minimum != nil || maximum != nil else { return digits }
+        // More digits than a Decimal holds: compare as a Double, which cannot be in range
+        // of the formatter's limits without being in range of their Double values.
+        if let value = Decimal(string: digits, locale: Self.posix), !value.isNaN {
+            if let minimum, value < minimum { throw Rejection(.outOfRange) }
+            if let maximum, value > maximum { throw Rejection(.outOfRange) }
+        } else if let value = Double(digits) {
+            if let minimum, value < NSDecimalNumber(decimal: minimum).doubleValue { throw Rejection(.outOfRange) }
+            if let maximum, value > NSDecimalNumber(decimal: maximum).doubleValue { throw Rejection(.outOfRange) }
         }
         return digits
+    }
+
+    /// The POSIX digits of `text` when it is ASCII digits with an optional sign (`-` always,
+    /// `+` when `readsPlus`) and ASCII white space around, the text of most number fields;
+    /// nil for any other text, which the full parser reads. For a syntax that
+    /// ``readsPlainDigits``, the result is the one the full parser would return, found without
+    /// building characters, substrings or, for digits without redundant zeros, a new string.
+    private static func plainDigits(_ text: String, readsPlus: Bool) -> String? {
+        // A native string is already contiguous (this does nothing); a bridged one is copied once.
+        var text = text
+        text.makeContiguousUTF8()
+        // Offsets of the digits without redundant zeros, and whether the number is negative.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> (start: Int, end: Int, negative: Bool)? in
+            // The white space `trimmingCharacters(in: .whitespacesAndNewlines)` removes, in ASCII.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while start < end, isSpace(bytes[end - 1]) { end -= 1 }
+            guard start < end else { return nil }
+            let negative = bytes[start] == UInt8(ascii: "-")
+            if negative || (readsPlus && bytes[start] == UInt8(ascii: "+")) { start += 1 }
+            guard start < end else { return nil }
+            for index in start..<end where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                return nil
+            }
+            // Leading zeros go, but the last digit stays: "007" is "7", "000" is "0" (never "-0").
+            while start < end - 1, bytes[start] == UInt8(ascii: "0") { start += 1 }
+            let isZero = bytes[start] == UInt8(ascii: "0")
+            return (start, end, negative && !isZero)
+        }
+        guard let (start, end, negative) = found ?? nil else { return nil }
+        let utf8 = text.utf8
+        // The text itself when it is already in POSIX form (a `-` is then its first byte): no new string.
+        if start == (negative ? 1 : 0), end == utf8.count { return text }
+        let digits = String(
+            text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        return negative ? "-" + digits : digits
     }
 
     /// The scalars that only steer the direction of text (the marks Arabic and Hebrew locales
@@ -225,6 +300,10 @@ struct NumberSyntax: Sendable {
             guard allowEmpty else { throw Rejection(.notANumber) }
             return "0"
         }
+        // Plain digits (the integer part of most numbers) contain no separator to split at.
+        if !groupsWithDigits, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return String(text)
+        }
         var groups: [Substring] = [text]
         for separator in groupingSeparators where text.contains(separator) {
             groups = groups.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false) }
@@ -260,6 +339,23 @@ struct NumberSyntax: Sendable {
         while text.hasPrefix(padding) { text = text.dropFirst(padding.count) }
         while text.hasSuffix(padding) { text = text.dropLast(padding.count) }
         return Self.trimmingWhitespace(text)
+    }
+
+    private static let spaces = CharacterSet.whitespacesAndNewlines
+
+    /// `text` without the scalars of `whitespacesAndNewlines` at either end: what Foundation's
+    /// `trimmingCharacters(in:)` returns, without bridging to `NSString` (a third of the cost of
+    /// reading a number that is not plain digits).
+    private static func trimmingSpace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, spaces.contains(scalars[start]) { scalars.formIndex(after: &start) }
+        while start < end, spaces.contains(scalars[scalars.index(before: end)]) { scalars.formIndex(before: &end) }
+        if start == scalars.startIndex && end == scalars.endIndex { return text }
+        // A new string, as Foundation's: its characters start at its first scalar, even one that
+        // combined with the space before it.
+        return String(scalars[start..<end])
     }
 
     private static func trimmingWhitespace(_ text: Substring) -> Substring {

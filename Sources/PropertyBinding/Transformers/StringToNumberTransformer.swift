@@ -45,8 +45,18 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
     /// ```swift
     /// let age = StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: NumberFormatter())
     /// ```
+    @inlinable
     public init<Base: WritableProperty>(property: Base, formatter: NumberFormatter) where Base.Value == String {
-        self.property = AnyProperty(property)
+        // Erased here, in the caller's module, where `Base` is known: an `AnyProperty` made
+        // inside the library would read through unspecialized generic code, which costs
+        // about as much per update as parsing the number.
+        self.init(erasing: AnyProperty(property), formatter: formatter)
+    }
+
+    /// Creates a transformer over a property already erased by the caller.
+    @usableFromInline
+    init(erasing property: AnyProperty<String>, formatter: NumberFormatter) {
+        self.property = property
         self.formatter = formatter
         self.syntax = NumberSyntax(formatter)
     }

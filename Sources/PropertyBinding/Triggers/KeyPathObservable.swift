@@ -15,9 +15,11 @@
 /// person.name = "Ann"                                 // label.text == "Ann" when this line returns
 /// ```
 ///
-/// Announce in `didSet` (after the value is stored), never in `willSet`. Announce with the key
-/// path written on the class that declares the property: a ``KeyPathTrigger`` matches the exact
-/// key path, and `\Subclass.name` is a different key path from `\Base.name`.
+/// Announce in `didSet` (after the value is stored), never in `willSet`, with the key path
+/// written on the class that declares the property (`didChange(\.name)` there does). A
+/// subclass's key path, `\Subclass.name`, is another key path than `\Base.name`; a
+/// ``KeyPathTrigger`` on it still hears `Base` announce the property when its value is
+/// `Equatable` (see the trigger).
 public protocol KeyPathObservable: AnyObject {
     /// The observers of this object's key paths.
     var keyPathObservers: KeyPathObservers { get }

@@ -15,8 +15,10 @@ import Foundation
 ///
 /// Observers are called synchronously by ``notify(_:)``, on its thread, in the order they were
 /// added, outside the registry's lock (an observer may add or remove observers). A key path
-/// matches only itself: observing `\Person.name` never fires for `\Person.age`. Safe to use from
-/// any thread.
+/// matches only itself: observing `\Person.name` never fires for `\Person.age`, and observing
+/// `\Sub.name` never fires for `\Base.name` (a ``KeyPathTrigger`` on a subclass's key path also
+/// hears the superclass's announcements, and tells its property's apart). Safe to use from any
+/// thread.
 public final class KeyPathObservers: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
@@ -27,6 +29,10 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// path object every time. Each key path is held, so its address cannot be reused; the
     /// cache is emptied whenever an observation is added or removed.
     private var announced: [(keyPath: AnyKeyPath, entries: [Entry]?)] = []
+    /// The observations that also hear their property announced on a superclass of their key
+    /// path's root (see ``KeyPathTrigger``); their entries are also in `observers`, under the
+    /// same id. Empty unless a class inherits `KeyPathObservable`.
+    private var inherited: [(keyPath: AnyKeyPath, entry: Entry)] = []
 
     private typealias Entry = (id: Int, handler: () -> Void)
 
@@ -37,9 +43,21 @@ public final class KeyPathObservers: @unchecked Sendable {
     ///
     /// - Returns: the handle to pass to ``remove(_:)``.
     public func observe(_ keyPath: AnyKeyPath, _ handler: @escaping () -> Void) -> KeyPathObservation {
+        observe(keyPath, handler, onSuperclassAnnouncement: nil)
+    }
+
+    /// Calls `handler` each time `keyPath` is announced and, when `onSuperclassAnnouncement` is
+    /// given, calls it each time a key path of the same value type is announced on a strict
+    /// superclass of `keyPath`'s root: a superclass announces its own properties on itself
+    /// (`\Base.name`), so `\Sub.name` never matches; the caller tells whether its property
+    /// changed.
+    func observe(
+        _ keyPath: AnyKeyPath, _ handler: @escaping () -> Void, onSuperclassAnnouncement: (() -> Void)?
+    ) -> KeyPathObservation {
         lock.withLock {
             nextID += 1
             observers[keyPath, default: []].append((nextID, handler))
+            if let onSuperclassAnnouncement { inherited.append((keyPath, (nextID, onSuperclassAnnouncement))) }
             announced.removeAll()
             return KeyPathObservation(keyPath: keyPath, id: nextID)
         }
@@ -51,6 +69,7 @@ public final class KeyPathObservers: @unchecked Sendable {
             announced.removeAll()
             observers[observation.keyPath]?.removeAll { $0.id == observation.id }
             if observers[observation.keyPath]?.isEmpty == true { observers[observation.keyPath] = nil }
+            if !inherited.isEmpty { inherited.removeAll { $0.entry.id == observation.id } }
         }
     }
 
@@ -65,9 +84,25 @@ public final class KeyPathObservers: @unchecked Sendable {
         for cached in announced where cached.keyPath === keyPath {
             return cached.entries
         }
-        let entries = observers[keyPath]
+        var entries = observers[keyPath]
+        if !inherited.isEmpty {
+            let heard = inherited.filter { Self.isInherited($0.keyPath, from: keyPath) }.map(\.entry)
+            if !heard.isEmpty { entries = ((entries ?? []) + heard).sorted { $0.id < $1.id } }
+        }
         if announced.count < 16 { announced.append((keyPath, entries)) }
         return entries
+    }
+
+    /// Whether `observed` may name the property `announced` names, announced on a superclass:
+    /// its root is a strict subclass of the announced root, and its value type is the same.
+    private static func isInherited(_ observed: AnyKeyPath, from announced: AnyKeyPath) -> Bool {
+        let observedType = type(of: observed)
+        let announcedType = type(of: announced)
+        guard observedType.valueType == announcedType.valueType,
+            observedType.rootType != announcedType.rootType
+        else { return false }
+        func isSubclass<Announced>(of _: Announced.Type) -> Bool { observedType.rootType is Announced.Type }
+        return isSubclass(of: announcedType.rootType)
     }
 
     /// The number of observations of every key path (`0` once every trigger is torn down).

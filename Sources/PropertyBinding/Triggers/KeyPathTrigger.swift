@@ -12,15 +12,30 @@
 /// registers one observation in the object's ``KeyPathObservable/keyPathObservers`` when its
 /// binding starts it and removes it when stopped, so `person.keyPathObservers.count` goes back
 /// to 0 after teardown. The object is held weakly and its observers hold the trigger weakly.
+///
+/// ## A subclass of an announcing class
+/// A class announces its own properties on itself: `Base` announces `\Base.name`, which is
+/// another key path than `\Sub.name`, even for an instance of `Sub`. So a trigger on a key path
+/// of a class whose superclass is `KeyPathObservable` also hears the key paths of its value type
+/// announced on a superclass, and fires for one only when its own value has changed since it
+/// last looked (it reads the value then): `KeyPathTrigger(sub, \.name)` fires when `Base`
+/// announces `\Base.name`, and not when it announces `\Base.nickname`. Writing an equal value
+/// does not fire it that way. The value must be `Equatable` for this; otherwise only the exact
+/// key path fires the trigger (and a ``TriggerRegistry`` refuses to infer it): write the key path
+/// on the class that declares the property, `KeyPathTrigger(sub as Base, \.shape)`.
 public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// The key path whose announcements fire this trigger.
     public let keyPath: AnyKeyPath
     private weak let object: (any KeyPathObservable)?
+    /// Set when the key path's root inherits `KeyPathObservable` from a superclass.
+    private let superclassAnnouncements: SuperclassAnnouncements?
     private let state = Locked(State())
 
     private struct State {
         weak var delegate: (any TriggerDelegate)?
         var observation: KeyPathObservation?
+        /// The value read last, when superclass announcements are heard.
+        var seen: Any?
     }
 
     /// Creates a trigger for changes of `keyPath` announced by `object` (held weakly).
@@ -31,12 +46,21 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     public init<Root: KeyPathObservable>(_ object: Root, _ keyPath: PartialKeyPath<Root>) {
         self.object = object
         self.keyPath = keyPath
+        self.superclassAnnouncements = SuperclassAnnouncements(of: keyPath)
     }
 
     /// Creates a trigger from a key path whose root type is known only at run time (the registry).
     init(observing object: any KeyPathObservable, keyPath: AnyKeyPath) {
         self.object = object
         self.keyPath = keyPath
+        self.superclassAnnouncements = SuperclassAnnouncements(of: keyPath)
+    }
+
+    /// The superclass that may announce this trigger's property on itself, unheard because the
+    /// value is not `Equatable`; nil when every announcement of the property is heard.
+    var unheardSuperclass: AnyClass? {
+        guard let superclassAnnouncements, superclassAnnouncements.isEqual == nil else { return nil }
+        return superclassAnnouncements.superclass
     }
 
     deinit {
@@ -55,9 +79,21 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// Registers with the object's observers (once).
     public func startObserving() {
         guard let object else { return }
+        guard superclassAnnouncements?.isEqual != nil else {
+            state.withLock { state in
+                guard state.observation == nil else { return }
+                state.observation = object.keyPathObservers.observe(keyPath) { [weak self] in self?.fire() }
+            }
+            return
+        }
+        // Read before taking the lock: a getter may take a lock of its own.
+        let seen = object[keyPath: keyPath]
         state.withLock { state in
             guard state.observation == nil else { return }
-            state.observation = object.keyPathObservers.observe(keyPath) { [weak self] in self?.fire() }
+            state.seen = seen
+            state.observation = object.keyPathObservers.observe(
+                keyPath, { [weak self] in self?.fire(ifChanged: false) },
+                onSuperclassAnnouncement: { [weak self] in self?.fire(ifChanged: true) })
         }
     }
 
@@ -73,5 +109,46 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     private func fire() {
         guard let delegate = state.value.delegate else { return }
         delegate.triggerDidFire(self)
+    }
+
+    /// Fires for an announcement while superclass announcements are heard too: for the exact key
+    /// path always, for a superclass's key path when the value differs from the one read last.
+    private func fire(ifChanged: Bool) {
+        guard let object, let isEqual = superclassAnnouncements?.isEqual else { return }
+        let value = object[keyPath: keyPath]
+        let changed: Bool = state.withLock { state in
+            defer { state.seen = value }
+            return !isEqual(state.seen, value)
+        }
+        if changed || !ifChanged { fire() }
+    }
+}
+
+/// How a ``KeyPathTrigger`` on a key path of a subclass hears its property announced by a
+/// superclass, on the superclass's key path.
+struct SuperclassAnnouncements {
+    /// The superclass of the key path's root, which conforms to ``KeyPathObservable``.
+    let superclass: AnyClass
+    /// Compares two values read through the key path; nil when its value is not `Equatable`.
+    let isEqual: ((Any?, Any?) -> Bool)?
+
+    /// Nil unless the root of `keyPath` is a class whose superclass is `KeyPathObservable`.
+    init?(of keyPath: AnyKeyPath) {
+        let types = type(of: keyPath)
+        // `_getSuperclass` reads the class metadata; `Mirror` would need an instance, and a
+        // `CustomReflectable` class can make its mirror show another type.
+        guard let superclass = _getSuperclass(types.rootType), superclass is any KeyPathObservable.Type else {
+            return nil
+        }
+        self.superclass = superclass
+        self.isEqual = Self.equality(of: types.valueType)
+    }
+
+    private static func equality(of valueType: Any.Type) -> ((Any?, Any?) -> Bool)? {
+        guard let equatable = valueType as? any Equatable.Type else { return nil }
+        func equality<Value: Equatable>(_: Value.Type) -> (Any?, Any?) -> Bool {
+            { $0.map { $0 as? Value } == $1.map { $0 as? Value } }
+        }
+        return equality(equatable)
     }
 }

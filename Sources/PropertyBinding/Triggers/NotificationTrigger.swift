@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A trigger that fires when a `NotificationCenter` posts a notification of a name, from any
 /// sender or from one object.
@@ -9,10 +10,11 @@ import Foundation
 /// center.post(name: .personDidChange, object: person)   // the binding updates, on this thread
 /// ```
 ///
-/// The observer is added when the trigger is added to a binding and removed when it is
-/// removed or the binding is invalidated. The binding updates synchronously on the thread
-/// that posts. The sender filter is held weakly; once the sender is gone the trigger fires no
-/// more (it never widens to every sender).
+/// The trigger listens from the moment it is added to a binding until it is removed or the
+/// binding is invalidated. The binding updates synchronously on the thread that posts. The
+/// sender filter is held weakly; once the sender is gone the trigger fires no more (it never
+/// widens to every sender). Neither the center nor the trigger keeps the sender alive, and a
+/// post reaches only the triggers of its sender, however many triggers other senders have.
 public final class NotificationTrigger: Trigger, @unchecked Sendable {
     /// The center observed.
     public let center: NotificationCenter
@@ -20,18 +22,19 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public let name: Notification.Name
     private let filtersSender: Bool
     private weak let sender: AnyObject?
-    private let state = Locked(State())
-
-    private struct State {
-        weak var delegate: (any TriggerDelegate)?
-        var observer: (any NSObjectProtocol)?
-        // The latest notification, kept in parts: a kept notification would keep its sender
-        // (the model) alive, so an object sender is held weakly; a value sender is kept as is.
-        var hasFired = false
-        var lastUserInfo: [AnyHashable: Any]?
-        weak var lastSender: AnyObject?
-        var lastValueSender: Any?
-    }
+    private let lock = StateLock()
+    // Guarded by `lock`.
+    private weak var _delegate: (any TriggerDelegate)?
+    private var isRegistered = false
+    /// The identity of the sender this trigger was registered for, to unregister it even once
+    /// the sender is gone.
+    private var registeredSender: ObjectIdentifier?
+    // The latest notification, kept in parts: a kept notification would keep its sender (the
+    // model) alive, so an object sender is held weakly; a value sender is kept as it is.
+    private var hasFired = false
+    private var lastUserInfo: [AnyHashable: Any]?
+    private weak var lastSender: AnyObject?
+    private var lastValueSender: Any?
 
     /// Creates a trigger for notifications named `name` posted on `center`; with an `object`,
     /// only those it sends.
@@ -53,88 +56,76 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
 
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+        get { lock.withLock { _delegate } }
+        set { lock.withLock { _delegate = newValue } }
     }
 
     /// The sender this trigger listens to; nil for any sender, or once the sender is gone.
     public var object: AnyObject? { sender }
 
-    /// Whether an observer is registered on the center now.
-    public var isObserving: Bool { state.withLock { $0.observer != nil } }
+    /// Whether the trigger is registered with the center now.
+    public var isObserving: Bool { lock.withLock { isRegistered } }
 
     /// The notification that fired this trigger last, so an update can read its `userInfo`.
     /// Its `object` is nil once a sender that is an object has been deallocated.
     public var lastNotification: Notification? {
-        state.withLock { state in
-            guard state.hasFired else { return nil }
-            return Notification(
-                name: name, object: state.lastSender ?? state.lastValueSender, userInfo: state.lastUserInfo)
+        lock.withLock {
+            guard hasFired else { return nil }
+            let object: Any? = filtersSender ? sender : lastSender ?? lastValueSender
+            return Notification(name: name, object: object, userInfo: lastUserInfo)
         }
     }
 
-    /// Adds the observer to the center (once).
+    /// Starts listening to the center (once).
+    ///
+    /// All the triggers of one center and name share one observer on the center, which hands
+    /// each post to the triggers of its sender: the center holds no sender and no trigger.
     public func startObserving() {
         let sender = self.sender
         if filtersSender && sender == nil { return }
-        state.withLock { state in
-            guard state.observer == nil else { return }
-            state.observer = center.addObserver(forName: name, object: Self.registeredSender(sender), queue: nil) {
-                [weak self] notification in
-                self?.receive(notification)
-            }
+        let registered: Bool = lock.withLock {
+            guard !isRegistered else { return false }
+            isRegistered = true
+            registeredSender = sender.map(ObjectIdentifier.init)
+            return true
+        }
+        if registered {
+            NotificationDispatcher.add(self, center: center, name: name, sender: sender)
         }
     }
 
-    /// The object to register with the center: the sender itself where the center holds it by
-    /// identity only (Apple's Foundation, and swift-corelibs-foundation from Swift 6.2), so the
-    /// center's table, keyed by name then sender, finds this observer without visiting the
-    /// observers of other senders. Older corelibs centers keep the object alive; there the
-    /// trigger observes every sender and matches the sender itself.
-    private static func registeredSender(_ sender: AnyObject?) -> AnyObject? {
-        #if canImport(Darwin) || compiler(>=6.2)
-            sender
-        #else
-            nil
-        #endif
-    }
-
-    /// Removes the observer from the center.
+    /// Stops listening to the center.
     public func stopObserving() {
-        let removed: (any NSObjectProtocol)? = state.withLock { state in
-            defer { state.observer = nil }
-            return state.observer
+        let registration: ObjectIdentifier?? = lock.withLock {
+            guard isRegistered else { return nil }
+            isRegistered = false
+            return .some(registeredSender)
         }
-        if let removed { center.removeObserver(removed) }
+        if let senderID = registration {
+            NotificationDispatcher.remove(self, center: center, name: name, senderID: senderID)
+        }
     }
 
-    private func receive(_ notification: Notification) {
-        guard filtersSender else {
-            let object = notification.object
-            if let object, type(of: object) is AnyClass {
-                fire(notification.userInfo, sender: object as AnyObject, valueSender: nil)
+    /// Called by the dispatcher for a post of this trigger's name from its sender (matched by
+    /// identity), or from any sender when the trigger has none.
+    func receive(_ notification: Notification) {
+        let delegate: (any TriggerDelegate)? = lock.withLock {
+            guard isRegistered else { return nil }
+            if filtersSender {
+                // Senders are matched by address: once ours is gone, another object may live at
+                // that address. While ours is alive, no other can, so a match is ours. (The last
+                // sender is then `sender` itself; nothing to store.)
+                guard sender != nil else { return nil }
+            } else if let object = notification.object, let sender = objectValue(object) {
+                lastSender = sender
+                lastValueSender = nil
             } else {
-                fire(notification.userInfo, sender: nil, valueSender: object)
+                lastSender = nil
+                lastValueSender = notification.object
             }
-            return
-        }
-        // A center matches senders by address: once ours is gone, another object may live at
-        // that address. While ours is alive, no other can, so a match is ours.
-        guard let sender = self.sender else { return }
-        #if !(canImport(Darwin) || compiler(>=6.2))
-            guard let object = notification.object, type(of: object) is AnyClass, object as AnyObject === sender
-            else { return }
-        #endif
-        fire(notification.userInfo, sender: sender, valueSender: nil)
-    }
-
-    private func fire(_ userInfo: [AnyHashable: Any]?, sender: AnyObject?, valueSender: Any?) {
-        let delegate: (any TriggerDelegate)? = state.withLock { state in
-            state.hasFired = true
-            state.lastUserInfo = userInfo
-            state.lastSender = sender
-            state.lastValueSender = valueSender
-            return state.delegate
+            hasFired = true
+            lastUserInfo = notification.userInfo
+            return _delegate
         }
         delegate?.triggerDidFire(self)
     }

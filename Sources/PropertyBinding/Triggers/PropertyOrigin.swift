@@ -8,9 +8,10 @@ struct PropertyOrigin {
     /// The object, or nil once it is gone.
     let object: AnyObject?
 
-    /// Finds the origin of `property`: a ``Property`` is its own; a ``Transformer`` has its
-    /// wrapped property's; an ``AnyProperty`` has the origin of the property it erases. Nil for a
-    /// property made of neither (a `NotificationValue`, a type of your own).
+    /// Finds the origin of `property`: a ``Property`` or a ``ReadOnlyProperty`` is its own; a
+    /// ``Transformer`` has its wrapped property's; an ``AnyProperty`` has the origin of the
+    /// property it erases. Nil for a property made of neither (a `NotificationValue`, a type of
+    /// your own).
     static func of(_ property: any ReadableProperty) -> PropertyOrigin? {
         if let property = property as? any KeyPathProperty {
             return PropertyOrigin(
@@ -39,6 +40,12 @@ protocol TypeErasedProperty {
 }
 
 extension Property: KeyPathProperty {
+    var rootType: Any.Type { Root.self }
+    var anyKeyPath: AnyKeyPath { keyPath }
+    var rootObject: AnyObject? { object }
+}
+
+extension ReadOnlyProperty: KeyPathProperty {
     var rootType: Any.Type { Root.self }
     var anyKeyPath: AnyKeyPath { keyPath }
     var rootObject: AnyObject? { object }

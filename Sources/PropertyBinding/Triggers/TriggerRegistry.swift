@@ -28,7 +28,8 @@ import Observation
 ///
 /// ``standard`` knows the library's own types, and subclasses of them: `TextField.text`
 /// (`.editingChanged`), `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path
-/// of a ``KeyPathObservable`` object (``KeyPathTrigger``) and of an `@Observable` object
+/// of a ``KeyPathObservable`` object (``KeyPathTrigger``, which also hears a property of a
+/// subclass announced by the superclass that declares it) and of an `@Observable` object
 /// (``ObservationTrigger`` on the main queue). Registering is thread-safe; register at start-up,
 /// and prefer a copy of ``standard`` to changing the shared one.
 public final class TriggerRegistry: @unchecked Sendable {
@@ -153,7 +154,9 @@ public final class TriggerRegistry: @unchecked Sendable {
     ///
     /// - Throws: ``TriggerRegistryError/noTrigger(root:keyPath:)`` when nothing is registered for
     ///   it, ``TriggerRegistryError/noKeyPath(property:)`` when it is not made of an object and a
-    ///   key path, ``PropertyError/objectDeallocated(root:keyPath:)`` when its object is gone.
+    ///   key path, ``TriggerRegistryError/announcedOnSuperclass(root:keyPath:superclass:)`` when a
+    ///   ``KeyPathTrigger`` could miss its changes, ``PropertyError/objectDeallocated(root:keyPath:)``
+    ///   when its object is gone.
     public func triggers(for property: some ReadableProperty) throws -> [any Trigger] {
         guard let origin = PropertyOrigin.of(property) else {
             throw TriggerRegistryError.noKeyPath(property: String(describing: property))
@@ -165,6 +168,12 @@ public final class TriggerRegistry: @unchecked Sendable {
         }
         let triggers = lookUp(object, origin.keyPath)
         if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath) }
+        for case let trigger as KeyPathTrigger in triggers {
+            if let superclass = trigger.unheardSuperclass {
+                throw TriggerRegistryError.announcedOnSuperclass(
+                    root: root, keyPath: keyPath, superclass: String(describing: superclass))
+            }
+        }
         return triggers
     }
 

@@ -7,6 +7,12 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
     /// `NotificationValue`, a property type of your own), so there is nothing to look up; add
     /// its triggers by hand.
     case noKeyPath(property: String)
+    /// The key path is written on a subclass of a `KeyPathObservable` class, `superclass`, which
+    /// announces its own properties as key paths on itself (`\Base.name`, not `\Sub.name`), and
+    /// its value is not `Equatable`, so the inferred ``KeyPathTrigger`` could not tell whether
+    /// such an announcement is this property's: write the key path on the class that declares the
+    /// property (`Property(object as Base, \.name)`), or add a trigger by hand.
+    case announcedOnSuperclass(root: String, keyPath: String, superclass: String)
 
     /// A sentence that names the property and says what to do.
     public var description: String {
@@ -15,6 +21,10 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
             return "no trigger is registered for \(keyPath) of \(root): register one, or add a trigger by hand"
         case .noKeyPath(let property):
             return "\(property) is not an (object, key path) property, so no trigger can be inferred for it"
+        case .announcedOnSuperclass(let root, let keyPath, let superclass):
+            return "\(keyPath) of \(root) is not announced as such when \(superclass) declares it, and its value is "
+                + "not Equatable: write the key path on the class that declares the property, "
+                + "or add a trigger by hand"
         }
     }
 }

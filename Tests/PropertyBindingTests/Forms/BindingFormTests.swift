@@ -212,3 +212,82 @@ extension BindingFormTests {
         #expect(keptField.text == "Ann" && goneField.text == "Bob")
     }
 }
+
+extension BindingFormTests {
+    final class Person { var name = "" }
+    final class Field { var text = "" }
+
+    @Test func aFailedCommitKeepsTheErrorOfAFieldNeverEdited() {
+        let person = Person()
+        let field = Field()
+        let form = BindingForm {
+            TwoWayBinding(
+                "name", model: Property(person, \.name), form: Property(field, \.text), validators: [.nonEmpty])
+        }
+        let reported = Locked<[String?]>([])
+        form.onError = { failure in reported.withLock { $0.append(failure.label) } }
+
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["name"])
+        #expect(form.errors.map(\.label) == ["name"])
+        #expect(form["name"]?.error?.stage == .readingSource)
+        #expect(form["name"]?.error?.error is ValidationError)
+        #expect(reported.withLock { $0 } == ["name"])
+
+        field.text = "Ann"
+        #expect(form.commit().isEmpty)
+        #expect(person.name == "Ann")
+        #expect(form.errors.isEmpty)
+        #expect(form["name"]?.error == nil)
+    }
+
+    @Test func aFailedCommitShowsEveryFailingFieldUntilItsNextGoodValue() {
+        let model = FormModel(center: center)
+        model.name = ""
+        model.age = 42
+        model.email = "ann@example.org"
+        let fields = Fields(center)
+        let form = makeForm(model, fields, continuous: false)
+        form.onError = { _ in }
+        fields.age.text = "abc"  // edited: its error shows at once; name was never edited
+        #expect(form.errors.map(\.label) == ["age"])
+
+        #expect(form.commit().map(\.label) == ["name", "age"])
+        #expect(form.errors.map(\.label) == ["name", "age"])
+        #expect(model.age == 42)
+        #expect(fields.name.text == "", "the field keeps its text")
+
+        fields.name.text = "Bob"  // a good value clears the error, though it waits for the commit
+        #expect(form.errors.map(\.label) == ["age"])
+        #expect(model.name == "")
+        fields.age.text = "43"
+        #expect(form.errors.isEmpty)
+        #expect(form.commit().isEmpty)
+        #expect(model.name == "Bob" && model.age == 43)
+    }
+
+    @Test func aFailedCommitErrorGivesWayToTheModel() {
+        let model = FormModel(center: center)
+        model.email = "ann@example.org"
+        let fields = Fields(center)
+        let form = makeForm(model, fields, continuous: false)
+        form.onError = { _ in }
+        #expect(form.commit().map(\.label) == ["name"])
+        #expect(form["name"]?.error != nil)
+        model.name = "Cy"  // a model value that really changed is shown, and the error goes
+        #expect(fields.name.text == "Cy")
+        #expect(form.errors.isEmpty)
+        #expect(form.commit().isEmpty)
+    }
+
+    @Test func discardForgetsTheErrorsOfAFailedCommit() {
+        let model = FormModel(center: center)
+        let fields = Fields(center)
+        let form = makeForm(model, fields, continuous: false)
+        form.onError = { _ in }
+        #expect(!form.commit().isEmpty)
+        form.discard()
+        #expect(form.errors.isEmpty)
+        #expect(!form.hasPendingEdits)
+    }
+}

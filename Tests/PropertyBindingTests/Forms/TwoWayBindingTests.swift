@@ -186,3 +186,39 @@ final class Recorded<Value>: @unchecked Sendable {
     var values: [Value] { lock.withLock { _values } }
     func append(_ value: Value) { lock.withLock { _values.append(value) } }
 }
+
+@Suite struct TwoWayBindingSyncTests {
+    private final class Model {
+        var age: Int
+        init(_ age: Int) { self.age = age }
+    }
+    private final class Form { var age = 0 }
+
+    /// The pair starts out equal, so its first sync writes nothing; a pending edit must still
+    /// give way to a model value that really changed.
+    @Test func aRealModelChangeWinsOverAPendingEditWhenThePairStartedEqual() {
+        let model = Model(0)
+        let form = Form()
+        let pair = TwoWayBinding(model: Property(model, \.age), form: Property(form, \.age), continuous: false)
+        form.age = 5
+        pair.toModel.update()
+        #expect(pair.hasPendingEdit)
+        model.age = 9
+        pair.toForm.update()
+        #expect(form.age == 9)
+        #expect(!pair.hasPendingEdit)
+    }
+
+    /// A model value equal to the pending edit settles the edit: nothing is left to commit.
+    @Test func aModelValueEqualToThePendingEditSettlesIt() {
+        let model = Model(1)
+        let form = Form()
+        let pair = TwoWayBinding(model: Property(model, \.age), form: Property(form, \.age), continuous: false)
+        form.age = 7
+        pair.toModel.update()
+        #expect(pair.hasPendingEdit && model.age == 1)
+        model.age = 7
+        pair.toForm.update()
+        #expect(!pair.hasPendingEdit)
+    }
+}

@@ -1,3 +1,4 @@
+import Observation
 import PropertyBinding
 import Testing
 
@@ -52,5 +53,23 @@ extension PropertyTests {
         let dead = PropertyError.objectDeallocated(root: "Person", keyPath: "\\Person.age")
         #expect(dead.description == "the Person object of \\Person.age has been deallocated")
         #expect(PropertyError.readOnly("\\Person.age").description == "\\Person.age is read-only")
+    }
+}
+
+@Suite struct PropertyDescriptionTests {
+    private class Observed {
+        var name = "" { didSet {} }
+    }
+    @Observable final class Score {
+        var points = 0
+    }
+
+    /// A computed component prints a memory address; failure messages must read the same on
+    /// every run.
+    @Test func aComputedComponentIsDescribedWithoutItsAddress() {
+        let text = Property(Observed(), \.name).description
+        #expect(text.hasSuffix(".<computed String>"), "\(text)")
+        #expect(!text.contains("0x"))
+        #expect(Property(Score(), \.points).description.hasSuffix(".<computed Int>"))
     }
 }

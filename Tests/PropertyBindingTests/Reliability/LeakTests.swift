@@ -59,6 +59,11 @@ final class Registrations {
         entries += found.map { Entry(object: $0, name: name) }
     }
 
+    /// Records `object` itself under `name`.
+    func record(object: AnyObject, as name: String) {
+        entries.append(Entry(object: object, name: name))
+    }
+
     private static func collect(_ label: String, in mirror: Mirror, depth: Int, into found: inout [AnyObject]) {
         guard depth < 6 else { return }
         for child in mirror.children {
@@ -123,7 +128,9 @@ struct LeakForm {
         let greet = Binding(
             source: Property(person, \.name).map { "Hello, \($0)" }, destination: Property(greeting, \.text))
         greet.addTrigger(notification)
-        registrations.record("observer", of: notification, as: "notification observer")
+        // The center's observer is shared by every trigger of the center and name; what each
+        // trigger registers is the trigger itself, held weakly there.
+        registrations.record(object: notification, as: "notification trigger")
 
         // TargetActionTrigger: view → model.
         let typing = TargetActionTrigger(control: nameField, events: .editingChanged)

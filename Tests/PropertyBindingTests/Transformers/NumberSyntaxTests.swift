@@ -74,6 +74,35 @@ import Testing
         #expect(throws: TransformError(.empty, input: "****", targetType: "Int")) { try padded.read() }
     }
 
+    @Test(arguments: [
+        "\u{200B}42", "\u{85}42\u{2028}", "\u{3000}-42\u{A0}", " \u{301}42 ", "\u{FEFF}42", "\u{180E}42",
+        "42\u{200B}", "\r\n\u{2029}4.5\u{202F}", " 😀42 ", "42😀 ", "\u{A0}",
+    ])
+    func spaceIsTrimmedAsFoundationTrimsIt(_ text: String) {
+        // The reader trims without bridging to NSString; it must keep Foundation's answers.
+        let field = Field()
+        let number = StringToNumberTransformer<Double>(property: Property(field, \.text), formatter: formatter { _ in })
+        func read(_ text: String) -> String {
+            field.text = text
+            do { return "\(try number.read())" } catch let error as TransformError {
+                return "\(error.reason)"
+            } catch { return "\(error)" }
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(read(text) == read(trimmed), "\(text.debugDescription) is \(trimmed.debugDescription)")
+    }
+
+    @Test func spaceAroundANumberIsOnlyWhatFoundationCallsSpace() throws {
+        let field = Field()
+        let number = StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: formatter { _ in })
+        field.text = "\u{200B}\u{85}42\u{2028}\u{3000}"
+        #expect(try number.read() == 42)
+        for text in ["\u{FEFF}42", " \u{301}42", "42 😀"] {
+            field.text = text
+            #expect(throws: TransformError(.notANumber, input: text, targetType: "Int")) { try number.read() }
+        }
+    }
+
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func aNumberThatIsNotFiniteIsNotWritten(_ value: Double) {
         // corelibs writes "NaN", "+∞" and "-+∞", which no transformer reads back.

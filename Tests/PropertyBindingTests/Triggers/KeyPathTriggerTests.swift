@@ -94,7 +94,7 @@ import Testing
 
         #expect(showName.update().failure?.stage == .readingSource)
         showName.triggerDidFire(trigger)
-        let keyPath = String(describing: \AnnouncingPerson.name)
+        let keyPath = Property(AnnouncingPerson(), \.name).description
         #expect(lastPropertyError(showName) == .objectDeallocated(root: "AnnouncingPerson", keyPath: keyPath))
         showName.invalidate()  // stopping with the object gone is harmless
         #expect(!trigger.isObserving)
@@ -156,4 +156,159 @@ import Testing
 
 private final class Log {
     var lines: [String] = []
+}
+
+// MARK: A subclass of an announcing class
+
+/// A non-final `KeyPathObservable` class: it announces its properties as key paths on itself
+/// (`\ObservableBase.name`), whatever the class of the instance.
+private class ObservableBase: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    var name = "" { didSet { didChange(\.name) } }
+    var nickname = "" { didSet { didChange(\.nickname) } }
+    @Announced var age = 0
+    var shape = Shape() { didSet { didChange(\.shape) } }
+}
+
+/// A value that is not `Equatable`.
+private struct Shape { var sides = 0 }
+
+private final class ObservableSub: ObservableBase {
+    /// Declared and announced here: `\ObservableSub.title`.
+    var title = "" { didSet { didChange(\.title) } }
+}
+
+private class ObservableMiddle: ObservableBase {}
+private final class ObservableLeaf: ObservableMiddle {}
+
+private final class OverridingSub: ObservableBase {
+    override var name: String { didSet { didChange(\.name) } }
+}
+
+/// Counts the fires of the trigger it is the delegate of, and keeps it.
+private final class FireCounter: TriggerDelegate {
+    var fires = 0
+    var trigger: (any Trigger)?
+    func triggerDidFire(_ trigger: any Trigger) { fires += 1 }
+}
+
+extension KeyPathTriggerTests {
+    private func counting(_ trigger: KeyPathTrigger) -> FireCounter {
+        let counter = FireCounter()
+        counter.trigger = trigger
+        trigger.delegate = counter
+        trigger.startObserving()
+        return counter
+    }
+
+    @Test func aSubclassKeyPathHearsItsPropertyAnnouncedByTheSuperclass() {
+        let sub = ObservableSub()
+        let label = PlainLabel()
+        let showName = Binding(source: Property(sub, \.name), destination: Property(label, \.text))
+        showName.addTrigger(KeyPathTrigger(sub, \.name))
+        sub.name = "Ann"  // announced as \ObservableBase.name
+        #expect(label.text == "Ann")
+
+        let trigger = KeyPathTrigger(sub, \.name)
+        let counter = counting(trigger)
+        sub.name = "Bob"
+        #expect(counter.fires == 1)
+        sub.nickname = "B"  // another property of the same type, announced by the superclass
+        sub.title = "Dr"  // another property, announced by the subclass
+        sub.age = 3
+        #expect(counter.fires == 1)
+        sub.name = "Bob"  // an equal value: nothing changed
+        #expect(counter.fires == 1)
+        trigger.stopObserving()
+        sub.name = "Cy"
+        #expect(counter.fires == 1)
+        #expect(label.text == "Cy")
+    }
+
+    @Test func anAnnouncedWrapperOfTheSuperclassFiresTheSubclassKeyPath() {
+        let sub = ObservableSub()
+        let label = PlainLabel()
+        let showAge = Binding(source: Property(sub, \.age), destination: Property(label, \.number))
+        showAge.addTrigger(KeyPathTrigger(sub, \.age))
+        sub.age = 42  // @Announced announces \ObservableBase.age
+        #expect(label.number == 42)
+        let counter = counting(KeyPathTrigger(sub, \.age))
+        sub.name = "Ann"
+        #expect(counter.fires == 0)
+    }
+
+    @Test func aPropertyTheSubclassDeclaresFiresOncePerChangeAndForNothingElse() {
+        let sub = ObservableSub()
+        let trigger = KeyPathTrigger(sub, \.title)
+        let counter = counting(trigger)
+        sub.title = "Dr"
+        sub.title = "Prof"
+        #expect(counter.fires == 2)
+        sub.name = "Ann"
+        sub.nickname = "A"
+        #expect(counter.fires == 2)
+        #expect(sub.keyPathObservers.count == 1)
+        trigger.stopObserving()
+        #expect(sub.keyPathObservers.count == 0)
+    }
+
+    @Test func aKeyPathTwoSubclassesDownHearsTheBaseClass() {
+        let leaf = ObservableLeaf()
+        let label = PlainLabel()
+        let showName = Binding(source: Property(leaf, \.name), destination: Property(label, \.text))
+        showName.addTrigger(KeyPathTrigger(leaf, \.name))
+        leaf.name = "Ann"
+        #expect(label.text == "Ann")
+        let viaMiddle = Binding(
+            source: Property(leaf as ObservableMiddle, \.nickname), destination: Property(label, \.text))
+        viaMiddle.addTrigger(KeyPathTrigger(leaf as ObservableMiddle, \.nickname))
+        leaf.nickname = "A"
+        #expect(label.text == "A")
+    }
+
+    @Test func anOverrideThatAnnouncesOnTheSubclassAlsoWorks() {
+        let sub = OverridingSub()
+        let label = PlainLabel()
+        let showName = Binding(source: Property(sub, \.name), destination: Property(label, \.text))
+        showName.addTrigger(KeyPathTrigger(sub, \.name))
+        let recorder = BindingRecorder(showName)
+        sub.name = "Ann"  // announced as \ObservableBase.name, then as \OverridingSub.name
+        #expect(label.text == "Ann")
+        #expect(recorder.newValues == ["Ann"])
+    }
+
+    @Test func aValueThatIsNotEquatableHearsOnlyItsExactKeyPath() {
+        let sub = ObservableSub()
+        let counter = counting(KeyPathTrigger(sub, \.shape))
+        sub.shape = Shape(sides: 3)  // announced as \ObservableBase.shape: cannot be told apart
+        sub.name = "Ann"
+        #expect(counter.fires == 0)
+        // Written on the class that declares it, it fires.
+        let declared = counting(KeyPathTrigger(sub as ObservableBase, \.shape))
+        sub.shape = Shape(sides: 4)
+        #expect(declared.fires == 1)
+    }
+
+    @Test func theSuperclassKeyPathAndTheSubclassKeyPathBothHearOneAnnouncementInOrder() {
+        let sub = ObservableSub()
+        let log = Log()
+        _ = sub.keyPathObservers.observe(\ObservableBase.name) { log.lines.append("first") }
+        final class Logger: TriggerDelegate {
+            let log: Log
+            init(_ log: Log) { self.log = log }
+            func triggerDidFire(_ trigger: any Trigger) { log.lines.append("trigger") }
+        }
+        let logger = Logger(log)
+        let trigger = KeyPathTrigger(sub, \.name)
+        trigger.delegate = logger
+        trigger.startObserving()
+        _ = sub.keyPathObservers.observe(\ObservableBase.name) { log.lines.append("third") }
+        // The public `observe` matches its key path only.
+        _ = sub.keyPathObservers.observe(\ObservableSub.name) { log.lines.append("exact only") }
+        sub.name = "Ann"
+        #expect(log.lines == ["first", "trigger", "third"])
+        sub.keyPathObservers.notify(\ObservableSub.name)
+        #expect(log.lines == ["first", "trigger", "third", "trigger", "exact only"])
+        #expect(sub.keyPathObservers.count == 4)
+    }
 }

@@ -201,3 +201,97 @@ extension NotificationTriggerTests {
         #expect(posted.value && counter.count == 1)
     }
 }
+
+/// The triggers of one center and name share one observer on the center, which hands each post
+/// to the triggers of its sender.
+@Suite struct NotificationTriggerSharingTests {
+    typealias Sender = NotificationTriggerTests.Sender
+    typealias Counter = NotificationTriggerTests.Counter
+    static let didChange = Notification.Name("NotificationTriggerSharingTests.didChange")
+
+    @Test func manyTriggersOfOneNameEachHearTheirOwnSenderOnly() {
+        let center = NotificationCenter()
+        let senders = (0..<50).map { _ in Sender() }
+        let counters = (0..<50).map { _ in Counter() }
+        let anyCounter = Counter()
+        let bindings = BindingSet()
+        for (sender, counter) in zip(senders, counters) {
+            let binding = NotificationTriggerTests.counting(counter)
+            binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+            bindings.add(binding)
+        }
+        let anySender = NotificationTriggerTests.counting(anyCounter)
+        anySender.addTrigger(NotificationTrigger(center: center, name: Self.didChange))
+        bindings.add(anySender)
+
+        center.post(name: Self.didChange, object: senders[7])
+        center.post(name: Self.didChange, object: senders[7])
+        center.post(name: Self.didChange, object: senders[42])
+        #expect(counters.map(\.count) == (0..<50).map { $0 == 7 ? 2 : $0 == 42 ? 1 : 0 })
+        #expect(anyCounter.count == 3)
+
+        bindings.removeAll()
+        center.post(name: Self.didChange, object: senders[7])
+        #expect(counters[7].count == 2 && anyCounter.count == 3)
+    }
+
+    @Test func aTriggerAddedAfterEveryOtherLeftStillHears() {
+        let center = NotificationCenter()
+        let sender = Sender()
+        let first = Counter()
+        let firstBinding = NotificationTriggerTests.counting(first)
+        firstBinding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        firstBinding.invalidate()
+
+        let second = Counter()
+        let secondBinding = NotificationTriggerTests.counting(second)
+        secondBinding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 0 && second.count == 1)
+        withExtendedLifetime(secondBinding) {}
+    }
+
+    /// A sender's address can be reused by a new object once it is gone: the trigger of the old
+    /// sender must not fire for the new one.
+    @Test func aNewObjectAtAGoneSendersAddressDoesNotFireItsTrigger() throws {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = NotificationTriggerTests.counting(counter)
+        var sender: Sender? = Sender()
+        let address = ObjectIdentifier(sender!)
+        binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        sender = nil
+
+        var reused: Sender?
+        var kept: [Sender] = []
+        for _ in 0..<10_000 {
+            let candidate = Sender()
+            if ObjectIdentifier(candidate) == address {
+                reused = candidate
+                break
+            }
+            kept.append(candidate)
+        }
+        // The allocator hands a freed block of the same size back at once (checked here).
+        let impostor = try #require(reused, "no new object took the old address")
+        center.post(name: Self.didChange, object: impostor)
+        #expect(counter.count == 0)
+        withExtendedLifetime((binding, kept)) {}
+    }
+
+    @Test func neitherTheCenterNorTheTriggerKeepsTheSenderAlive() {
+        let center = NotificationCenter()
+        let counter = Counter()
+        let binding = NotificationTriggerTests.counting(counter)
+        weak var gone: Sender?
+        do {
+            let sender = Sender()
+            gone = sender
+            binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+            center.post(name: Self.didChange, object: sender)
+        }
+        #expect(gone == nil)
+        #expect(counter.count == 1)
+        withExtendedLifetime(binding) {}
+    }
+}
