@@ -67,13 +67,3 @@ extension Notification.Name {
         #expect(nameField.text == "Ann")
     }
 }
-
-/// A value behind a lock, for collecting what handlers on other threads report (used by other
-/// suites of this target).
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _value: Value
-    init(_ value: Value) { _value = value }
-    var value: Value { lock.withLock { _value } }
-    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&_value) } }
-}

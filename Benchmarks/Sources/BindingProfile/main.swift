@@ -40,6 +40,9 @@ extension Notification.Name {
     static let modelDidChange = Notification.Name("ProfileModelDidChange")
 }
 
+@_silgen_name("malloc_usable_size")
+func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
 @inline(never)
 func opaque<T>(_ value: T) -> T { value }
 
@@ -82,6 +85,13 @@ case "action-int":
         slider.sendActions(for: .valueChanged)
     }
     withExtendedLifetime(binding) {}
+case "sizes":
+    // The heap blocks of one binding with a notification trigger (malloc_usable_size).
+    let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+    let notification = NotificationTrigger(center: center, name: .modelDidChange, object: model)
+    binding.addTrigger(notification)
+    func size(_ object: AnyObject) -> Int { mallocUsableSize(Unmanaged.passUnretained(object).toOpaque()) }
+    print("binding", size(binding), "trigger", size(notification))
 case "keypaths-int":
     let source: ReferenceWritableKeyPath<Model, Int> = opaque(\Model.count as ReferenceWritableKeyPath<Model, Int>)
     let destination: ReferenceWritableKeyPath<View, Int> = opaque(\View.count as ReferenceWritableKeyPath<View, Int>)

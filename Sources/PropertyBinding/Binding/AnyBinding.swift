@@ -18,44 +18,61 @@ import Synchronization
 /// Everything here is safe to call from any thread. The objects a binding reads and writes
 /// are accessed on the thread that fires it; keep them to the threads they tolerate.
 public class AnyBinding: TriggerDelegate, @unchecked Sendable {
-    // The update gate (see UpdateGate.swift): a binding is its own gate, or shares the gate of
-    // `gateHolder` (the two directions of a two-way binding share one). Kept inline, as atomics
-    // that only the owning thread writes, so that a binding is one allocation.
-    /// 0 when free; otherwise the owner's ``ThreadIdentity``, with the low bit set when the
-    /// owner must leave through the slow path.
+    // The fields are ordered so that the small ones share words: a binding is one allocation,
+    // and applications make thousands.
+
+    /// 0 when the gate is free; otherwise the owner's ``ThreadIdentity``, with the low bit set
+    /// when the owner must leave through the slow path (see UpdateGate.swift). A binding is its
+    /// own gate, or shares the gate of `gateHolder` (the two directions of a two-way binding).
     let gateWord = Atomic<UInt>(0)
-    /// How deep the owner has entered; only the owning thread reads or writes it.
-    let gateDepth = Atomic<Int>(0)
-    /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
-    let gateIsUpdating = Atomic<Bool>(false)
     /// The binding whose gate this one uses, or nil for its own.
     @usableFromInline let gateHolder: AnyBinding?
+    /// The identity of `firstTrigger` (0 for none), so that the usual fire, from a binding's one
+    /// trigger, is known to be a member's without taking the lock. A trigger cannot be freed, and
+    /// its address reused, while it is the first: the binding holds it.
+    private let firstTriggerID = Atomic<UInt>(0)
 
-    /// Guards the configuration below; never held while an update runs user code.
-    private let lock = StateLock()
-    private var firstTrigger: (any Trigger)?
+    // Guarded by `lock`; never held while an update runs user code.
+    private var firstTrigger: (any Trigger)? {
+        didSet {
+            firstTriggerID.store(firstTrigger.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0, ordering: .releasing)
+        }
+    }
     private var otherTriggers: [any Trigger] = []
-    private var _label: String?
-    private var _onError: (@Sendable (BindingFailure) -> Void)?
-    private var _lastError: FailureBox?
     private weak var _owner: BindingSet?
-    /// ``Binding/onUpdate``, whose type depends on the value type.
-    private var _onUpdate: AnyObject?
+    /// What most bindings never set, out of line: label, handlers, the last failure.
+    private var extras: Extras?
 
-    /// Whether the binding still updates; read without the lock after the gate is entered.
-    private let valid = Atomic<Bool>(true)
-    /// Whether `_lastError` is set, so that a good update clears it without locking.
-    private let failed = Atomic<Bool>(false)
-    /// Whether `_onUpdate` is set, so that an update without a handler takes no lock.
-    private let hasOnUpdate = Atomic<Bool>(false)
+    private let lock = StateLock()
+    /// How deep the gate's owner has entered; only the owning thread reads or writes it.
+    let gateDepth = Atomic<Int32>(0)
+    /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
+    let gateIsUpdating = Atomic<Bool>(false)
     /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
     /// thread that holds the gate reads or writes it.
     private let isRunning = Atomic<Bool>(false)
+    /// Whether the binding still updates; read without the lock after the gate is entered.
+    private let valid = Atomic<Bool>(true)
+    /// Whether a last failure is kept, so that a good update clears it without locking.
+    private let failed = Atomic<Bool>(false)
+    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
+    private let hasOnUpdate = Atomic<Bool>(false)
 
-    /// A failure, boxed: kept out of line, as most bindings never fail.
-    private final class FailureBox {
-        let failure: BindingFailure
-        init(_ failure: BindingFailure) { self.failure = failure }
+    /// The configuration few bindings set.
+    private final class Extras {
+        var label: String?
+        var onError: (@Sendable (BindingFailure) -> Void)?
+        var lastError: BindingFailure?
+        /// ``Binding/onUpdate``, whose type depends on the value type.
+        var onUpdate: AnyObject?
+    }
+
+    /// The extras, made on first use; call with `lock` held.
+    private var madeExtras: Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
     }
 
     /// Creates a binding with a gate of its own, or sharing the gate of `gateHolder`.
@@ -85,10 +102,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The update handler of a ``Binding``, stored here untyped.
     var onUpdateHandler: AnyObject? {
-        get { hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { _onUpdate } : nil }
+        get { hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { extras?.onUpdate } : nil }
         set {
             lock.withLock {
-                _onUpdate = newValue
+                madeExtras.onUpdate = newValue
                 hasOnUpdate.store(newValue != nil, ordering: .relaxed)
             }
         }
@@ -98,8 +115,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// A name for this binding, used in ``BindingFailure`` messages (`"age"`).
     public var label: String? {
-        get { lock.withLock { _label } }
-        set { lock.withLock { _label = newValue } }
+        get { lock.withLock { extras?.label } }
+        set { lock.withLock { madeExtras.label = newValue } }
     }
 
     /// Called with every failure of this binding, on the thread that updated.
@@ -107,19 +124,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// When neither the binding nor its ``BindingSet`` has a handler, failures go to
     /// ``AnyBinding/defaultErrorHandler``.
     public var onError: (@Sendable (BindingFailure) -> Void)? {
-        get { lock.withLock { _onError } }
-        set { lock.withLock { _onError = newValue } }
+        get { lock.withLock { extras?.onError } }
+        set { lock.withLock { madeExtras.onError = newValue } }
     }
 
     /// The failure of the latest update; nil once an update succeeds.
     public var lastError: BindingFailure? {
-        lock.withLock { _lastError?.failure }
+        lock.withLock { extras?.lastError }
     }
 
     /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
     func clearLastError() {
         lock.withLock {
-            _lastError = nil
+            extras?.lastError = nil
             failed.store(false, ordering: .relaxed)
         }
     }
@@ -216,7 +233,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     func run(trigger: (any Trigger)?) -> UpdateResult {
         if let trigger {
             // A trigger that was removed (or never added) may still call; it is not heard.
-            guard lock.withLock({ hasTrigger(trigger) }) else {
+            let isFirst = firstTriggerID.load(ordering: .acquiring) == UInt(bitPattern: ObjectIdentifier(trigger))
+            guard isFirst || lock.withLock({ hasTrigger(trigger) }) else {
                 return isValid ? .unchanged : .invalidated
             }
         }
@@ -253,9 +271,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         switch result {
         case .failed(let failure):
             let (onError, owner) = lock.withLock {
-                _lastError = FailureBox(failure)
+                madeExtras.lastError = failure
                 failed.store(true, ordering: .relaxed)
-                return (_onError, _owner)
+                return (extras?.onError, _owner)
             }
             let setHandler = owner?.onError
             onError?(failure)

@@ -47,13 +47,23 @@ where Source.Value == Destination.Value {
     @usableFromInline let step: (Binding, (any Trigger)?) -> UpdateResult
     /// Compares the source's value with the destination's, for cycle detection.
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
-    /// Asked before each write; `false` skips it (`.unchanged`). Used by two-way bindings; set
-    /// before the binding first updates.
-    @usableFromInline var shouldWrite: ((Value) -> Bool)?
-    /// Told when the destination holds the source's value after an update: after a write, or
-    /// when an equal value made the write unnecessary. Used by two-way bindings; set before the
-    /// binding first updates.
-    @usableFromInline var didSync: ((Value) -> Void)?
+    /// The hooks of a direction of a ``TwoWayBinding``, set before the binding first updates.
+    @usableFromInline var twoWay: TwoWayHooks?
+
+    /// What a ``TwoWayBinding`` asks and tells its directions.
+    @usableFromInline
+    final class TwoWayHooks {
+        /// Asked before each write; `false` skips it (`.unchanged`).
+        @usableFromInline let shouldWrite: (Value) -> Bool
+        /// Told when the destination holds the source's value after an update: after a write,
+        /// or when an equal value made the write unnecessary.
+        @usableFromInline let didSync: (Value) -> Void
+
+        init(shouldWrite: @escaping (Value) -> Bool, didSync: @escaping (Value) -> Void) {
+            self.shouldWrite = shouldWrite
+            self.didSync = didSync
+        }
+    }
 
     @inlinable
     init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, sharingGateOf other: AnyBinding?)
@@ -104,22 +114,30 @@ where Source.Value == Destination.Value {
             }
             let onUpdate = binding.currentOnUpdate
             var oldValue: Value?
-            if binding.isEqual != nil || onUpdate != nil {
-                oldValue = try? binding.destination.read()
-            }
-            if let isEqual = binding.isEqual, let oldValue, isEqual(oldValue, value) {
-                binding.didSync?(value)
-                return .unchanged
-            }
-            if let shouldWrite = binding.shouldWrite, !shouldWrite(value) {
-                return .unchanged
-            }
             do {
-                try binding.destination.write(value)
+                if binding.isEqual != nil || onUpdate != nil {
+                    // Compare and write in one visit to the destination's object.
+                    var isUnchanged = false
+                    let written = try binding.destination.write(value) { current in
+                        oldValue = current
+                        if let isEqual = binding.isEqual, let current, isEqual(current, value) {
+                            isUnchanged = true
+                            return false
+                        }
+                        return binding.twoWay?.shouldWrite(value) ?? true
+                    }
+                    if !written {
+                        if isUnchanged { binding.twoWay?.didSync(value) }
+                        return .unchanged
+                    }
+                } else {
+                    if let twoWay = binding.twoWay, !twoWay.shouldWrite(value) { return .unchanged }
+                    try binding.destination.write(value)
+                }
             } catch {
                 return .failed(binding.failure(.writingDestination, error))
             }
-            binding.didSync?(value)
+            binding.twoWay?.didSync(value)
             onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
             return .written
         }

@@ -58,10 +58,12 @@ where Model.Value == Form.Value {
         toModel.label = label
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
-        toForm.shouldWrite = { value in state.withLock { state.modelMayOverwriteForm(with: value) } }
-        toForm.didSync = { value in state.withLock { state.synced(value, clearingFormError: true) } }
-        toModel.shouldWrite = { _ in state.withLock { state.formMayWriteModel() } }
-        toModel.didSync = { value in state.withLock { state.synced(value, clearingFormError: false) } }
+        toForm.twoWay = .init(
+            shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
+            didSync: { value in state.withLock { state.synced(value, clearingFormError: true) } })
+        toModel.twoWay = .init(
+            shouldWrite: { _ in state.withLock { state.formMayWriteModel() } },
+            didSync: { value in state.withLock { state.synced(value, clearingFormError: false) } })
         switch initial {
         case .modelToForm: toForm.update()
         case .formToModel: toModel.update()

@@ -27,11 +27,17 @@ open class Control {
     private struct Entry {
         let id: ControlAction
         weak var target: AnyObject?
+        /// The library's own triggers are held until they are removed (their binding removes
+        /// them): no weak reference to load on each event.
+        let retained: AnyObject?
         var events: ControlEvents
         let send: (AnyObject, Control) -> Void
+
+        /// The target, while it is alive.
+        var liveTarget: AnyObject? { retained ?? target }
     }
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     // Guarded by `lock`.
     private var entries: [Entry] = []
     private var nextID = 0
@@ -80,12 +86,16 @@ open class Control {
     /// The library's own triggers register here directly: a method reference bound at each
     /// send would allocate a closure per event.
     func append(
-        _ target: AnyObject, _ events: ControlEvents, _ send: @escaping (AnyObject, Control) -> Void
+        _ target: AnyObject, _ events: ControlEvents, retaining: Bool = false,
+        _ send: @escaping (AnyObject, Control) -> Void
     ) -> ControlAction {
         lock.withLock {
             nextID += 1
             let id = ControlAction(id: nextID)
-            entries.append(Entry(id: id, target: target, events: events, send: send))
+            entries.append(
+                Entry(
+                    id: id, target: retaining ? nil : target, retained: retaining ? target : nil, events: events,
+                    send: send))
             return id
         }
     }
@@ -103,11 +113,11 @@ open class Control {
         lock.withLock {
             for index in entries.indices {
                 let entry = entries[index]
-                if let target, entry.target !== target { continue }
+                if let target, entry.liveTarget !== target { continue }
                 if let action, entry.id != action { continue }
                 entries[index].events.subtract(events)
             }
-            entries.removeAll { $0.events.isEmpty || $0.target == nil }
+            entries.removeAll { $0.events.isEmpty || $0.liveTarget == nil }
         }
     }
 
@@ -123,14 +133,14 @@ open class Control {
         let snapshot = lock.withLock { entries }
         var sawReleasedTarget = false
         for entry in snapshot where !entry.events.isDisjoint(with: events) {
-            guard let target = entry.target else {
+            guard let target = entry.liveTarget else {
                 sawReleasedTarget = true
                 continue
             }
             entry.send(target, self)
         }
         if sawReleasedTarget {
-            lock.withLock { entries.removeAll { $0.target == nil } }
+            lock.withLock { entries.removeAll { $0.liveTarget == nil } }
         }
     }
 
@@ -139,7 +149,7 @@ open class Control {
         lock.withLock {
             var targets: [AnyObject] = []
             for entry in entries {
-                guard let target = entry.target, !targets.contains(where: { $0 === target }) else { continue }
+                guard let target = entry.liveTarget, !targets.contains(where: { $0 === target }) else { continue }
                 targets.append(target)
             }
             return targets
@@ -149,13 +159,13 @@ open class Control {
     /// The number of actions registered for any of `events` whose target is alive; `0` once every
     /// target is removed (what a test checks after teardown).
     public func actionCount(for events: ControlEvents = .allEvents) -> Int {
-        lock.withLock { entries.filter { $0.target != nil && !$0.events.isDisjoint(with: events) }.count }
+        lock.withLock { entries.filter { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) }.count }
     }
 
     /// The events some live action of `target` is registered for.
     public func events(for target: AnyObject) -> ControlEvents {
         lock.withLock {
-            entries.filter { $0.target === target }.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
+            entries.filter { $0.liveTarget === target }.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
         }
     }
 }

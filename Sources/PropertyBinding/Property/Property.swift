@@ -75,6 +75,22 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         _access(object, &value)
     }
 
+    /// Reads `object[keyPath: keyPath]`, asks `shouldWrite`, and stores `newValue` when it
+    /// agrees, loading the weakly held object once.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone;
+    ///   nothing is written.
+    @inlinable
+    public func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool {
+        guard let object = _object else { throw deallocated() }
+        var current: Value?
+        _access(object, &current)
+        guard shouldWrite(current) else { return false }
+        var value: Value? = newValue
+        _access(object, &value)
+        return true
+    }
+
     @usableFromInline
     func deallocated() -> PropertyError {
         .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)

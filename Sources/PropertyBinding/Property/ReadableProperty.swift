@@ -32,4 +32,31 @@ public protocol WritableProperty<Value>: ReadableProperty {
     ///   or the error of a transformer that could not convert the value back. Nothing is
     ///   written when this throws.
     func write(_ newValue: Value) throws
+
+    /// Stores `newValue` if `shouldWrite`, asked with the value the property holds now (nil when
+    /// it cannot be read), agrees; returns whether it was written.
+    ///
+    /// ```swift
+    /// let written = try name.write("Ann") { current in current != "Ann" }
+    /// ```
+    ///
+    /// A binding writes through this, so that a property can read and write its object in one
+    /// visit: a ``Property`` loads its weakly held object once for both. The default reads with
+    /// ``ReadableProperty/read()``, asks, then writes with ``write(_:)``.
+    ///
+    /// - Throws: what ``write(_:)`` throws; nothing is written then.
+    func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool
+}
+
+extension WritableProperty {
+    /// Reads the current value (nil when it cannot be read), asks `shouldWrite`, and writes
+    /// `newValue` with ``write(_:)`` when it agrees.
+    ///
+    /// - Throws: what ``write(_:)`` throws; nothing is written then.
+    @inlinable
+    public func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool {
+        guard shouldWrite(try? read()) else { return false }
+        try write(newValue)
+        return true
+    }
 }

@@ -20,7 +20,7 @@ import Foundation
 /// hears the superclass's announcements, and tells its property's apart). Safe to use from any
 /// thread.
 public final class KeyPathObservers: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = StateLock()
     // Guarded by `lock`.
     private var observers: [AnyKeyPath: [Entry]] = [:]
     private var nextID = 0

@@ -11,7 +11,8 @@
 /// The binding updates in the same call stack as the write, on the writing thread. The trigger
 /// registers one observation in the object's ``KeyPathObservable/keyPathObservers`` when its
 /// binding starts it and removes it when stopped, so `person.keyPathObservers.count` goes back
-/// to 0 after teardown. The object is held weakly and its observers hold the trigger weakly.
+/// to 0 after teardown. The trigger holds the object weakly; the object's observers hold the
+/// trigger from start to stop (its binding stops it when it lets it go).
 ///
 /// ## A subclass of an announcing class
 /// A class announces its own properties on itself: `Base` announces `\Base.name`, which is
@@ -29,14 +30,12 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     private weak let object: (any KeyPathObservable)?
     /// Set when the key path's root inherits `KeyPathObservable` from a superclass.
     private let superclassAnnouncements: SuperclassAnnouncements?
-    private let state = Locked(State())
-
-    private struct State {
-        weak var delegate: (any TriggerDelegate)?
-        var observation: KeyPathObservation?
-        /// The value read last, when superclass announcements are heard.
-        var seen: Any?
-    }
+    private let lock = StateLock()
+    // Guarded by `lock`.
+    private weak var _delegate: (any TriggerDelegate)?
+    private var observation: KeyPathObservation?
+    /// The value read last, when superclass announcements are heard.
+    private var seen: Any?
 
     /// Creates a trigger for changes of `keyPath` announced by `object` (held weakly).
     ///
@@ -69,45 +68,47 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
 
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
-        get { state.value.delegate }
-        set { state.withLock { $0.delegate = newValue } }
+        get { lock.withLock { _delegate } }
+        set { lock.withLock { _delegate = newValue } }
     }
 
     /// Whether the trigger is registered with the object now.
-    public var isObserving: Bool { state.value.observation != nil }
+    public var isObserving: Bool { lock.withLock { observation != nil } }
 
     /// Registers with the object's observers (once).
     public func startObserving() {
         guard let object else { return }
         guard superclassAnnouncements?.isEqual != nil else {
-            state.withLock { state in
-                guard state.observation == nil else { return }
-                state.observation = object.keyPathObservers.observe(keyPath) { [weak self] in self?.fire() }
+            // The observers hold this trigger until it is stopped (its binding stops it): no
+            // weak reference to load on each announcement.
+            lock.withLock {
+                guard observation == nil else { return }
+                observation = object.keyPathObservers.observe(keyPath) { self.fire() }
             }
             return
         }
         // Read before taking the lock: a getter may take a lock of its own.
         let seen = object[keyPath: keyPath]
-        state.withLock { state in
-            guard state.observation == nil else { return }
-            state.seen = seen
-            state.observation = object.keyPathObservers.observe(
-                keyPath, { [weak self] in self?.fire(ifChanged: false) },
-                onSuperclassAnnouncement: { [weak self] in self?.fire(ifChanged: true) })
+        lock.withLock {
+            guard observation == nil else { return }
+            self.seen = seen
+            observation = object.keyPathObservers.observe(
+                keyPath, { self.fire(ifChanged: false) },
+                onSuperclassAnnouncement: { self.fire(ifChanged: true) })
         }
     }
 
     /// Removes the registration.
     public func stopObserving() {
-        let observation: KeyPathObservation? = state.withLock { state in
-            defer { state.observation = nil }
-            return state.observation
+        let observation: KeyPathObservation? = lock.withLock {
+            defer { self.observation = nil }
+            return self.observation
         }
         if let observation { object?.keyPathObservers.remove(observation) }
     }
 
     private func fire() {
-        guard let delegate = state.value.delegate else { return }
+        guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }
 
@@ -116,9 +117,9 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     private func fire(ifChanged: Bool) {
         guard let object, let isEqual = superclassAnnouncements?.isEqual else { return }
         let value = object[keyPath: keyPath]
-        let changed: Bool = state.withLock { state in
-            defer { state.seen = value }
-            return !isEqual(state.seen, value)
+        let changed: Bool = lock.withLock {
+            defer { seen = value }
+            return !isEqual(seen, value)
         }
         if changed || !ifChanged { fire() }
     }

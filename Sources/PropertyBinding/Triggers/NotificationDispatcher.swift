@@ -14,28 +14,47 @@ final class NotificationDispatcher: @unchecked Sendable {
         let name: Notification.Name
     }
 
-    /// The triggers listening to one sender: the first inline, so a sender with one trigger
-    /// costs no array. A trigger is held from `add` to `remove`, which its binding calls when
-    /// it lets the trigger go (removal, invalidation, deinit).
-    private struct Listeners {
+    /// The triggers listening to one sender form a chain through
+    /// ``NotificationTrigger/nextOfSender``, in the order they were added: the table keeps its
+    /// first, so a sender with one trigger costs one table entry and nothing else. A trigger is
+    /// held from `add` to `remove`, which its binding calls when it lets the trigger go
+    /// (removal, invalidation, deinit).
+    private static func append(_ trigger: NotificationTrigger, to head: NotificationTrigger?) -> NotificationTrigger {
+        guard let head else { return trigger }
+        var last = head
+        while let next = last.nextOfSender { last = next }
+        last.nextOfSender = trigger
+        return head
+    }
+
+    /// Removes `trigger` from the chain that starts at `head`; returns the new head.
+    private static func remove(_ trigger: NotificationTrigger, from head: NotificationTrigger?) -> NotificationTrigger?
+    {
+        guard let head else { return nil }
+        defer { trigger.nextOfSender = nil }
+        if head === trigger { return head.nextOfSender }
+        var previous = head
+        while let next = previous.nextOfSender {
+            if next === trigger {
+                previous.nextOfSender = next.nextOfSender
+                break
+            }
+            previous = next
+        }
+        return head
+    }
+
+    /// The triggers a post reaches, taken under the lock and called outside it: one trigger
+    /// (the usual case) needs no array.
+    private struct Receivers {
         var first: NotificationTrigger?
         var more: [NotificationTrigger] = []
 
-        var isEmpty: Bool { first == nil }
-
-        mutating func insert(_ trigger: NotificationTrigger) {
-            if first == nil {
-                first = trigger
-            } else {
-                more.append(trigger)
-            }
-        }
-
-        mutating func remove(_ trigger: NotificationTrigger) {
-            if first === trigger {
-                first = more.isEmpty ? nil : more.removeFirst()
-            } else {
-                more.removeAll { $0 === trigger }
+        mutating func add(chain head: NotificationTrigger?) {
+            var trigger = head
+            while let current = trigger {
+                if first == nil { first = current } else { more.append(current) }
+                trigger = current.nextOfSender
             }
         }
 
@@ -56,8 +75,8 @@ final class NotificationDispatcher: @unchecked Sendable {
     private let name: Notification.Name
     private let lock = StateLock()
     // Guarded by `lock`.
-    private var bySender: [ObjectIdentifier: Listeners] = [:]
-    private var anySender = Listeners()
+    private var bySender: [UInt: NotificationTrigger] = [:]
+    private var anySender: NotificationTrigger?
     private var count = 0
     // Set once, under the `dispatchers` lock.
     private var observer: (any NSObjectProtocol)?
@@ -86,43 +105,49 @@ final class NotificationDispatcher: @unchecked Sendable {
                 }
                 dispatchers[key] = dispatcher
             }
-            dispatcher.insert(trigger, sender: sender.map(ObjectIdentifier.init))
+            dispatcher.insert(trigger, senderKey: senderKey(sender))
         }
         registrations.add(1, ordering: .releasing)
     }
 
-    /// Stops delivering to `trigger`, registered with the sender whose identity is `senderID`.
+    /// The key of a sender in the table: its identity, or 0 for any sender.
+    static func senderKey(_ sender: AnyObject?) -> UInt {
+        sender.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
+    }
+
+    /// Stops delivering to `trigger`, registered with the sender whose key is `senderKey`.
     static func remove(
-        _ trigger: NotificationTrigger, center: NotificationCenter, name: Notification.Name, senderID: ObjectIdentifier?
+        _ trigger: NotificationTrigger, center: NotificationCenter, name: Notification.Name, senderKey: UInt
     ) {
         let key = Key(center: ObjectIdentifier(center), name: name)
         let unused: NotificationDispatcher? = dispatchers.withLock { dispatchers in
-            guard let dispatcher = dispatchers[key], dispatcher.remove(trigger, sender: senderID) else { return nil }
+            guard let dispatcher = dispatchers[key], dispatcher.remove(trigger, senderKey: senderKey) else {
+                return nil
+            }
             dispatchers[key] = nil
             return dispatcher
         }
         if let unused, let observer = unused.observer { center.removeObserver(observer) }
     }
 
-    private func insert(_ trigger: NotificationTrigger, sender: ObjectIdentifier?) {
+    private func insert(_ trigger: NotificationTrigger, senderKey sender: UInt) {
         lock.withLock {
-            if let sender {
-                bySender[sender, default: Listeners()].insert(trigger)
+            if sender != 0 {
+                bySender[sender] = Self.append(trigger, to: bySender[sender])
             } else {
-                anySender.insert(trigger)
+                anySender = Self.append(trigger, to: anySender)
             }
             count += 1
         }
     }
 
     /// Removes `trigger`; returns whether no trigger is left.
-    private func remove(_ trigger: NotificationTrigger, sender: ObjectIdentifier?) -> Bool {
+    private func remove(_ trigger: NotificationTrigger, senderKey sender: UInt) -> Bool {
         lock.withLock {
-            if let sender {
-                bySender[sender]?.remove(trigger)
-                if bySender[sender]?.isEmpty == true { bySender[sender] = nil }
+            if sender != 0 {
+                bySender[sender] = Self.remove(trigger, from: bySender[sender])
             } else {
-                anySender.remove(trigger)
+                anySender = Self.remove(trigger, from: anySender)
             }
             count -= 1
             return count == 0
@@ -132,11 +157,13 @@ final class NotificationDispatcher: @unchecked Sendable {
     private func dispatch(_ notification: Notification) {
         _ = Self.registrations.load(ordering: .acquiring)
         let senderID = objectIdentity(notification.object)
-        let (ofSender, ofAny) = lock.withLock {
-            (senderID.flatMap { bySender[$0] }, anySender.isEmpty ? nil : anySender)
+        let receivers: Receivers = lock.withLock {
+            var receivers = Receivers()
+            if let senderID { receivers.add(chain: bySender[UInt(bitPattern: senderID)]) }
+            receivers.add(chain: anySender)
+            return receivers
         }
-        ofSender?.forEach { $0.receive(notification) }
-        ofAny?.forEach { $0.receive(notification) }
+        receivers.forEach { $0.receive(notification) }
     }
 }
 

@@ -20,21 +20,30 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public let center: NotificationCenter
     /// The name of the notifications that fire this trigger.
     public let name: Notification.Name
-    private let filtersSender: Bool
     private weak let sender: AnyObject?
-    private let lock = StateLock()
     // Guarded by `lock`.
     private weak var _delegate: (any TriggerDelegate)?
+    /// The identity of the sender this trigger was registered for (0 for any sender), to
+    /// unregister it even once the sender is gone.
+    private var registeredSender: UInt = 0
+    /// The next trigger of the same center, name and sender, in the chain the dispatcher keeps;
+    /// guarded by the dispatcher's lock.
+    var nextOfSender: NotificationTrigger?
+    /// What the latest notification had besides this trigger's name and sender, when it had
+    /// anything: most posts carry neither user info nor another sender, and store nothing.
+    private var lastParts: LastParts?
+    private let lock = StateLock()
+    private let filtersSender: Bool
     private var isRegistered = false
-    /// The identity of the sender this trigger was registered for, to unregister it even once
-    /// the sender is gone.
-    private var registeredSender: ObjectIdentifier?
-    // The latest notification, kept in parts: a kept notification would keep its sender (the
-    // model) alive, so an object sender is held weakly; a value sender is kept as it is.
     private var hasFired = false
-    private var lastUserInfo: [AnyHashable: Any]?
-    private weak var lastSender: AnyObject?
-    private var lastValueSender: Any?
+
+    /// The latest notification, in parts: a kept notification would keep its sender (the model)
+    /// alive, so an object sender is held weakly; a value sender is kept as it is.
+    private final class LastParts {
+        var userInfo: [AnyHashable: Any]?
+        weak var sender: AnyObject?
+        var valueSender: Any?
+    }
 
     /// Creates a trigger for notifications named `name` posted on `center`; with an `object`,
     /// only those it sends.
@@ -71,8 +80,8 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     public var lastNotification: Notification? {
         lock.withLock {
             guard hasFired else { return nil }
-            let object: Any? = filtersSender ? sender : lastSender ?? lastValueSender
-            return Notification(name: name, object: object, userInfo: lastUserInfo)
+            let object: Any? = filtersSender ? sender : lastParts?.sender ?? lastParts?.valueSender
+            return Notification(name: name, object: object, userInfo: lastParts?.userInfo)
         }
     }
 
@@ -86,7 +95,7 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
         let registered: Bool = lock.withLock {
             guard !isRegistered else { return false }
             isRegistered = true
-            registeredSender = sender.map(ObjectIdentifier.init)
+            registeredSender = NotificationDispatcher.senderKey(sender)
             return true
         }
         if registered {
@@ -96,13 +105,13 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
 
     /// Stops listening to the center.
     public func stopObserving() {
-        let registration: ObjectIdentifier?? = lock.withLock {
+        let registration: UInt? = lock.withLock {
             guard isRegistered else { return nil }
             isRegistered = false
-            return .some(registeredSender)
+            return registeredSender
         }
-        if let senderID = registration {
-            NotificationDispatcher.remove(self, center: center, name: name, senderID: senderID)
+        if let senderKey = registration {
+            NotificationDispatcher.remove(self, center: center, name: name, senderKey: senderKey)
         }
     }
 
@@ -111,20 +120,28 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     func receive(_ notification: Notification) {
         let delegate: (any TriggerDelegate)? = lock.withLock {
             guard isRegistered else { return nil }
+            var sender: AnyObject?
+            var valueSender: Any?
             if filtersSender {
                 // Senders are matched by address: once ours is gone, another object may live at
                 // that address. While ours is alive, no other can, so a match is ours. (The last
                 // sender is then `sender` itself; nothing to store.)
-                guard sender != nil else { return nil }
-            } else if let object = notification.object, let sender = objectValue(object) {
-                lastSender = sender
-                lastValueSender = nil
-            } else {
-                lastSender = nil
-                lastValueSender = notification.object
+                guard self.sender != nil else { return nil }
+            } else if let object = notification.object {
+                sender = objectValue(object)
+                if sender == nil { valueSender = object }
+            }
+            let userInfo = notification.userInfo
+            if userInfo != nil || sender != nil || valueSender != nil {
+                let parts = lastParts ?? LastParts()
+                parts.userInfo = userInfo
+                parts.sender = sender
+                parts.valueSender = valueSender
+                lastParts = parts
+            } else if lastParts != nil {
+                lastParts = nil
             }
             hasFired = true
-            lastUserInfo = notification.userInfo
             return _delegate
         }
         delegate?.triggerDidFire(self)

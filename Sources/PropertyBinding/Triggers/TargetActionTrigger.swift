@@ -8,19 +8,18 @@
 /// ```
 ///
 /// The trigger adds itself as a target of the control when its binding starts it, and removes
-/// exactly its own action when stopped (other targets are untouched). The control holds the
-/// trigger weakly and the trigger holds the control weakly: neither keeps the other alive. The
-/// binding updates synchronously, inside ``Control/sendActions(for:)``, on the calling thread.
+/// exactly its own action when stopped (other targets are untouched). The trigger holds the
+/// control weakly; the control holds the trigger from start to stop (its binding stops it when
+/// it lets it go), so neither keeps the other alive beyond the binding. The binding updates
+/// synchronously, inside ``Control/sendActions(for:)``, on the calling thread.
 public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     /// The events that fire this trigger.
     public let events: ControlEvents
     private weak let weakControl: Control?
-    private let state = Locked(State())
-
-    private struct State {
-        weak var delegate: (any TriggerDelegate)?
-        var action: ControlAction?
-    }
+    private let lock = StateLock()
+    // Guarded by `lock`.
+    private weak var _delegate: (any TriggerDelegate)?
+    private var action: ControlAction?
 
     /// Creates a trigger for `events` of `control` (held weakly).
     ///
@@ -38,22 +37,23 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
 
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
-        get { state.value.delegate }
-        set { state.withLock { $0.delegate = newValue } }
+        get { lock.withLock { _delegate } }
+        set { lock.withLock { _delegate = newValue } }
     }
 
     /// The control watched, or nil once it is gone.
     public var control: Control? { weakControl }
 
     /// Whether the trigger is a target of its control now.
-    public var isObserving: Bool { state.value.action != nil }
+    public var isObserving: Bool { lock.withLock { action != nil } }
 
     /// Adds this trigger as a target of the control for its events (once).
     public func startObserving() {
         guard let control = weakControl else { return }
-        state.withLock { state in
-            guard state.action == nil else { return }
-            state.action = control.append(self, events) { trigger, _ in
+        lock.withLock {
+            guard action == nil else { return }
+            // The control holds this trigger until it is stopped (its binding stops it).
+            action = control.append(self, events, retaining: true) { trigger, _ in
                 unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
             }
         }
@@ -61,15 +61,15 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
 
     /// Removes this trigger's action from the control.
     public func stopObserving() {
-        let action: ControlAction? = state.withLock { state in
-            defer { state.action = nil }
-            return state.action
+        let action: ControlAction? = lock.withLock {
+            defer { self.action = nil }
+            return self.action
         }
         if let action { weakControl?.removeTarget(self, action: action) }
     }
 
     private func controlDidSendAction() {
-        guard let delegate = state.value.delegate else { return }
+        guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }
 }

@@ -308,24 +308,13 @@ extension BindingTests {
     }
 }
 
-/// Tests that replace the process-wide default error handler run one at a time.
-@Suite(.serialized) struct DefaultErrorHandlerTests {
+/// Failures that no handler takes go to the default handler (routed per binding in tests).
+@Suite struct DefaultErrorHandlerTests {
     private final class Text { var value = "x" }
     private final class Number { var value = 0 }
 
-    /// Runs `body` with a default handler that records failures of `binding` only.
-    private func recordingDefault(
-        for binding: AnyBinding, _ body: () -> Void
-    ) -> [BindingFailure] {
-        let recorded = Locked<[BindingFailure]>([])
-        let id = ObjectIdentifier(binding)
-        let previous = AnyBinding.defaultErrorHandler
-        AnyBinding.defaultErrorHandler = { failure in
-            if failure.bindingID == id { recorded.withLock { $0.append(failure) } } else { previous(failure) }
-        }
-        defer { AnyBinding.defaultErrorHandler = previous }
-        body()
-        return recorded.value
+    private func recordingDefault(for binding: AnyBinding, _ body: () -> Void) -> [BindingFailure] {
+        DefaultErrorRouting.failures(of: binding, during: body)
     }
 
     private func failingBinding(_ text: Text, _ number: Number) -> Binding<

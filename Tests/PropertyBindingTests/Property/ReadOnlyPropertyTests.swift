@@ -19,7 +19,7 @@ extension ReadOnlyPropertyTests {
 }
 
 @MainActor @Suite struct ReadOnlyPropertyTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func readsAComputedAndAPrivateSetProperty() throws {
         let account = Account()

@@ -52,7 +52,7 @@ private final class Readout {
 }
 
 @Suite struct DelegationTriggerTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func firesOnItsCallbacksOnlyAfterTheDelegateWasTold() {
         let field = TextField()

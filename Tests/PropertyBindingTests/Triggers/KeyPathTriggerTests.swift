@@ -3,7 +3,7 @@ import PropertyBindingTesting
 import Testing
 
 @Suite struct KeyPathTriggerTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func firesInTheSameCallStackForItsKeyPathOnly() {
         let person = AnnouncingPerson()

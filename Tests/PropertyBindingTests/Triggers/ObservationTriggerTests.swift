@@ -6,7 +6,7 @@ import Testing
 /// Swift Observation delivers on the main queue by default: these tests change the model on the
 /// main actor, then wait (bounded by a timeout) for the update.
 @MainActor @Suite struct ObservationTriggerTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func deliversTheNewValueAfterTheChangeAndKeepsObserving() async {
         let player = ObservedPlayer()

@@ -8,7 +8,7 @@ private final class Person {
 }
 
 @Suite struct TargetActionTriggerTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func firesForItsEventsOnlyBeforeTheActionReturns() {
         let field = TextField()

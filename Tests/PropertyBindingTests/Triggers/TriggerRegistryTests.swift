@@ -27,7 +27,7 @@ private final class EventTrigger: Trigger {
 }
 
 @Suite struct TriggerRegistryTests {
-    init() { AnyBinding.defaultErrorHandler = { _ in } }
+    init() { DefaultErrorRouting.install }
 
     @Test func theStandardRegistryKnowsTheTextFieldsText() throws {
         let field = TextField()

@@ -1,0 +1,29 @@
+import Foundation
+import PropertyBinding
+
+/// The process-wide `AnyBinding.defaultErrorHandler`, set once for the whole test run: tests
+/// run in parallel, so a suite that replaced it (to silence it, or to record) would take it
+/// from a test running at the same time. Failures of a binding a test listens to go to that
+/// test; the others are dropped.
+enum DefaultErrorRouting {
+    private static let listeners = Locked<[ObjectIdentifier: @Sendable (BindingFailure) -> Void]>([:])
+
+    /// Installs the router (once; later calls do nothing).
+    static let install: Void = {
+        AnyBinding.defaultErrorHandler = { failure in
+            listeners.withLock { $0[failure.bindingID] }?(failure)
+        }
+    }()
+
+    /// Runs `body` with the failures of `binding` that reach the default handler recorded, and
+    /// returns them.
+    static func failures(of binding: AnyBinding, during body: () -> Void) -> [BindingFailure] {
+        install
+        let recorded = Locked<[BindingFailure]>([])
+        let id = ObjectIdentifier(binding)
+        listeners.withLock { $0[id] = { failure in recorded.withLock { $0.append(failure) } } }
+        defer { listeners.withLock { $0[id] = nil } }
+        body()
+        return recorded.value
+    }
+}
