@@ -35,9 +35,8 @@ def load(directory):
 
 def per_unit(name):
     """How many updates (or bindings) one iteration of `name` covers."""
-    if name.startswith("Fan-out"):
-        return 100
-    match = re.search(r" of (\d+)", name)
+    # Scale benchmarks are named "... of 10000" ("Chain of 3 closures" is an update benchmark).
+    match = re.match(r"(?:Set-up and teardown|Memory) of (\d+)", name)
     return int(match.group(1)) if match else 1_000
 
 

@@ -15,12 +15,12 @@ func registerScaleBenchmarks() {
 }
 
 /// The posts of one fan-out iteration (the figures are per post).
-let postsPerFanOutIteration = 100
+let postsPerFanOutIteration = 1_000
 
 /// Registers ``postsPerFanOutIteration`` posts to the first of `count` senders, each sender observed by a binding
 /// (or by a block observer) of its own on one center and name.
 private func fanOut(_ name: String, count: Int, binding: Bool) {
-    updateBenchmark(name, warmupIterations: 2) {
+    updateBenchmark(name, warmupIterations: 20) {
         let center = NotificationCenter()
         let models = (0..<count).map { _ in Model() }
         let views = (0..<count).map { _ in View() }
