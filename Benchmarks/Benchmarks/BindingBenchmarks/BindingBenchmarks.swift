@@ -5,6 +5,8 @@ let benchmarks: @Sendable () -> Void = {
     quietErrors()
     registerSyncUpdateBenchmarks()
     registerNotificationBenchmarks()
+    registerDelegationBenchmarks()
+    registerObservationBenchmarks()
     registerTransformerBenchmarks()
     registerScaleBenchmarks()
 }

@@ -5,7 +5,6 @@ import PropertyBinding
 /// The number of bindings of the fan-out and memory benchmarks.
 let bindingCount = 10_000
 
-
 /// Benchmarks 4, 5 and 6: one post among 10,000 registered bindings, the set-up and teardown of
 /// 10,000 bindings, and the memory a binding takes.
 func registerScaleBenchmarks() {

@@ -36,6 +36,28 @@ final class Handler {
     init(_ body: @escaping () -> Void) { self.body = body }
 }
 
+protocol KnobDelegate: AnyObject {
+    func knobDidTurn(_ knob: Knob)
+}
+
+final class Knob: @unchecked Sendable {
+    var value = 0
+    let delegateSlot = DelegateSlot<any KnobDelegate>()
+    func turned() { delegateSlot.receiver?.knobDidTurn(self) }
+}
+
+extension DelegateCallback {
+    static let knobDidTurn: DelegateCallback = "knobDidTurn"
+}
+
+final class KnobDelegateProxy: DelegateProxy<Knob, any KnobDelegate>, KnobDelegate {
+    init(_ knob: Knob) { super.init(knob, slot: \.delegateSlot) }
+    func knobDidTurn(_ knob: Knob) {
+        forward { $0.knobDidTurn(knob) }
+        fire(.knobDidTurn)
+    }
+}
+
 extension Notification.Name {
     static let modelDidChange = Notification.Name("ProfileModelDidChange")
 }
@@ -92,6 +114,15 @@ case "sizes":
     binding.addTrigger(notification)
     func size(_ object: AnyObject) -> Int { mallocUsableSize(Unmanaged.passUnretained(object).toOpaque()) }
     print("binding", size(binding), "trigger", size(notification))
+case "delegation-int":
+    let knob = Knob()
+    let binding = Binding(source: Property(knob, \.value), destination: Property(view, \.count))
+    binding.addTrigger(DelegationTrigger(proxy: KnobDelegateProxy(knob), callbacks: [.knobDidTurn]))
+    for _ in 0..<count {
+        knob.value &+= 1
+        knob.turned()
+    }
+    withExtendedLifetime(binding) {}
 case "keypaths-int":
     let source: ReferenceWritableKeyPath<Model, Int> = opaque(\Model.count as ReferenceWritableKeyPath<Model, Int>)
     let destination: ReferenceWritableKeyPath<View, Int> = opaque(\View.count as ReferenceWritableKeyPath<View, Int>)

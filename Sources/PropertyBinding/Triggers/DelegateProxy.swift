@@ -45,18 +45,21 @@ import Foundation
 ///
 /// A proxy is safe to call from any thread; it calls the delegate on the thread of the callback.
 open class DelegateProxy<Object: AnyObject, Delegate> {
-    private enum Installation {
+    @usableFromInline
+    enum Installation {
         case slot(KeyPath<Object, DelegateSlot<Delegate>>)
         case property(ReferenceWritableKeyPath<Object, Delegate?>)
     }
 
-    private weak let weakObject: Object?
-    private let installation: Installation
-    private let lock = NSLock()
+    @usableFromInline weak let weakObject: Object?
+    @usableFromInline let installation: Installation
+    @usableFromInline let lock = NSLock()
     // Guarded by `lock`.
-    private var _isInstalled = false
-    private weak var replaced: AnyObject?
-    private var onCallback: ((DelegateCallback) -> Void)?
+    @usableFromInline var _isInstalled = false
+    @usableFromInline weak var replaced: AnyObject?
+    @usableFromInline var onCallback: ((DelegateCallback) -> Void)?
+    /// The slot this proxy is installed in: found once, not through the key path per callback.
+    @usableFromInline var installedSlot: DelegateSlot<Delegate>?
 
     /// Creates a proxy for an object that stores its delegate in a ``DelegateSlot``.
     ///
@@ -86,12 +89,11 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     public var isInstalled: Bool { lock.withLock { _isInstalled } }
 
     /// The delegate the next callback is forwarded to: the one behind this proxy now.
+    @inlinable
     public var forwardee: Delegate? {
-        guard let object = weakObject else { return nil }
         switch installation {
-        case .slot(let slot):
-            guard isInstalled else { return nil }
-            return object[keyPath: slot].next(after: self)
+        case .slot:
+            return lock.withLock { installedSlot }?.next(after: self)
         case .property:
             // Even once removed, a proxy that another proxy still forwards to passes callbacks on.
             return lock.withLock { replaced } as? Delegate
@@ -106,15 +108,20 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     /// ```
     ///
     /// - Throws: what `call` throws.
-    @discardableResult
+    @inlinable @discardableResult
     public func forward<Result>(_ call: (Delegate) throws -> Result) rethrows -> Result? {
         guard let forwardee else { return nil }
         return try call(forwardee)
     }
 
     /// Tells the trigger that `callback` happened; it fires its binding if it watches it.
+    @inlinable
     public func fire(_ callback: DelegateCallback) {
-        let handler = lock.withLock { _isInstalled ? onCallback : nil }
+        // Locked by hand: a closure returned through the generic `withLock` is re-abstracted,
+        // which allocates on every callback.
+        lock.lock()
+        let handler = _isInstalled ? onCallback : nil
+        lock.unlock()
         handler?(callback)
     }
 
@@ -133,7 +140,9 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         guard install else { return }
         switch installation {
         case .slot(let slot):
-            object[keyPath: slot].install(self)
+            let installed = object[keyPath: slot]
+            lock.withLock { installedSlot = installed }
+            installed.install(self, as: me)
         case .property(let delegate):
             let current = object[keyPath: delegate].map { $0 as AnyObject }
             lock.withLock { replaced = current }
@@ -143,16 +152,20 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
 
     /// Removes the proxy; the object's callbacks go to its delegate again.
     func uninstall() {
-        let uninstall: Bool = lock.withLock {
-            guard _isInstalled else { return false }
+        let (uninstall, slot): (Bool, DelegateSlot<Delegate>?) = lock.withLock {
+            guard _isInstalled else { return (false, nil) }
             _isInstalled = false
             onCallback = nil
-            return true
+            defer { installedSlot = nil }
+            return (true, installedSlot)
         }
+        // The slot and this proxy hold each other while installed: let go even when the object
+        // (which owns the slot) is already gone.
+        slot?.uninstall(self)
         guard uninstall, let object = weakObject else { return }
         switch installation {
-        case .slot(let slot):
-            object[keyPath: slot].uninstall(self)
+        case .slot:
+            break
         case .property(let delegate):
             let original = lock.withLock { replaced }
             guard let current = object[keyPath: delegate].map({ $0 as AnyObject }) else { return }

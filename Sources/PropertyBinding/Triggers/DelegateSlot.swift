@@ -20,17 +20,16 @@ import Foundation
 /// installed replaces the delegate *behind* the proxy, which forwards to the new one from the
 /// next callback on. ``receiver`` is the outermost installed proxy, or the delegate when none is.
 /// Removing a proxy, in any order, leaves the others chained and the delegate in place. The
-/// slot holds the delegate and the proxies weakly. Safe to use from any thread.
+/// slot holds the delegate weakly, and a proxy from its installation to its removal. Safe to use
+/// from any thread.
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
-    private struct WeakProxy {
-        weak var proxy: AnyObject?
-    }
-
-    private let lock = NSLock()
+    @usableFromInline let lock = NSLock()
     // Guarded by `lock`.
-    private weak var _delegate: AnyObject?
-    /// Innermost first: the last one receives the callbacks first.
-    private var proxies: [WeakProxy] = []
+    @usableFromInline weak var _delegate: AnyObject?
+    /// Innermost first: the last one receives the callbacks first. Each proxy is kept with its
+    /// identity and as the delegate type (cast once, when installed), until it is uninstalled
+    /// (by its trigger, at the latest when the trigger is released).
+    @usableFromInline var proxies: [(object: AnyObject, receiver: Delegate)] = []
 
     /// Creates an empty slot.
     public init() {}
@@ -42,39 +41,41 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     }
 
     /// Who receives the next callback: the outermost proxy, or the delegate.
+    ///
+    /// Inlined where the slot's class calls it, so that it is compiled for the delegate type.
+    @inlinable
     public var receiver: Delegate? {
-        let receiver: AnyObject? = lock.withLock {
-            proxies.removeAll { $0.proxy == nil }
-            return proxies.last?.proxy ?? _delegate
-        }
-        return receiver as? Delegate
+        lock.lock()
+        defer { lock.unlock() }
+        if let outermost = proxies.last { return outermost.receiver }
+        return _delegate as? Delegate
     }
 
     /// The number of proxies installed (`0` once every ``DelegationTrigger`` is torn down).
     public var proxyCount: Int {
-        lock.withLock { proxies.filter { $0.proxy != nil }.count }
+        lock.withLock { proxies.count }
     }
 
     /// Installs `proxy` in front of the current receiver.
-    func install(_ proxy: AnyObject) {
+    func install(_ proxy: AnyObject, as receiver: Delegate) {
         lock.withLock {
-            guard !proxies.contains(where: { $0.proxy === proxy }) else { return }
-            proxies.append(WeakProxy(proxy: proxy))
+            guard !proxies.contains(where: { $0.object === proxy }) else { return }
+            proxies.append((proxy, receiver))
         }
     }
 
     /// Removes `proxy`; the proxies in front of it forward to what was behind it.
     func uninstall(_ proxy: AnyObject) {
-        lock.withLock { proxies.removeAll { $0.proxy === proxy || $0.proxy == nil } }
+        lock.withLock { proxies.removeAll { $0.object === proxy } }
     }
 
     /// What `proxy` forwards to: the proxy behind it, or the delegate.
+    @inlinable
     func next(after proxy: AnyObject) -> Delegate? {
-        let next: AnyObject? = lock.withLock {
-            guard let index = proxies.firstIndex(where: { $0.proxy === proxy }) else { return nil }
-            let inner: AnyObject? = proxies[..<index].last { $0.proxy != nil }?.proxy
-            return inner ?? _delegate
-        }
-        return next as? Delegate
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = proxies.lastIndex(where: { $0.object === proxy }) else { return nil }
+        if index > 0 { return proxies[index - 1].receiver }
+        return _delegate as? Delegate
     }
 }

@@ -19,12 +19,12 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     public let proxy: DelegateProxy<Object, Delegate>
     /// The callbacks that fire this trigger.
     public let callbacks: Set<DelegateCallback>
-    private let state = Locked(State())
-
-    private struct State {
-        weak var delegate: (any TriggerDelegate)?
-        var lastCallback: DelegateCallback?
-    }
+    /// `callbacks`, as a list: a few string comparisons cost less than hashing per callback.
+    private let watched: [DelegateCallback]
+    private let lock = StateLock()
+    // Guarded by `lock`.
+    private weak var _delegate: (any TriggerDelegate)?
+    private var _lastCallback: DelegateCallback?
 
     /// Creates a trigger that fires when `proxy` reports one of `callbacks`.
     ///
@@ -34,6 +34,7 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     public init(proxy: DelegateProxy<Object, Delegate>, callbacks: Set<DelegateCallback>) {
         self.proxy = proxy
         self.callbacks = callbacks
+        self.watched = Array(callbacks)
     }
 
     deinit {
@@ -42,12 +43,12 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
 
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
-        get { state.value.delegate }
-        set { state.withLock { $0.delegate = newValue } }
+        get { lock.withLock { _delegate } }
+        set { lock.withLock { _delegate = newValue } }
     }
 
     /// The callback that fired this trigger last.
-    public var lastCallback: DelegateCallback? { state.value.lastCallback }
+    public var lastCallback: DelegateCallback? { lock.withLock { _lastCallback } }
 
     /// Whether the proxy is installed now.
     public var isObserving: Bool { proxy.isInstalled }
@@ -63,10 +64,10 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     }
 
     private func proxyDidReport(_ callback: DelegateCallback) {
-        guard callbacks.contains(callback) else { return }
-        let delegate: (any TriggerDelegate)? = state.withLock { state in
-            state.lastCallback = callback
-            return state.delegate
+        guard watched.contains(callback) else { return }
+        let delegate: (any TriggerDelegate)? = lock.withLock {
+            _lastCallback = callback
+            return _delegate
         }
         delegate?.triggerDidFire(self)
     }
