@@ -2,8 +2,12 @@
 """Turns an export of `swift package benchmark --format histogramPercentiles` into the results
 table of Benchmarks/README.md, and checks the targets of issue 6.
 
-    report.py DIR            prints the table (markdown) and the targets, met or missed
-    report.py DIR --check    the same, and exits 1 when a target is missed
+    report.py DIR [DIR ...]          prints the table (markdown) and the targets, met or missed
+    report.py DIR [DIR ...] --check  the same, and exits 1 when a target is missed
+
+With several directories (several runs of the whole suite), each figure is the median of the
+runs' medians: on a shared machine a slow moment biases the benchmark that happens to run then,
+and taking the middle run of each benchmark removes most of that.
 
 Every benchmark name is "<scenario>: <variant>"; the variant "binding" is PropertyBinding, the
 others are its baselines in the same run. An update benchmark's iteration is 1,000 updates; a
@@ -12,6 +16,7 @@ scale benchmark's ("... of 10000") handles 10,000 bindings.
 import glob
 import os
 import re
+import statistics
 import sys
 
 SUFFIX = ".histogram.percentiles.tsv"
@@ -57,11 +62,19 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__)
         return 2
-    results = load(sys.argv[1])
+    directories = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+    runs = [load(directory) for directory in directories]
+    results = {}
+    for name in set().union(*runs):
+        metrics = set().union(*(run.get(name, {}).keys() for run in runs))
+        results[name] = {
+            metric: statistics.median(run[name][metric] for run in runs if metric in run.get(name, {}))
+            for metric in metrics
+        }
     if not results:
-        print("no results found in", sys.argv[1])
+        print("no results found in", " ".join(directories))
         return 2
-    check = "--check" in sys.argv[2:]
+    check = "--check" in sys.argv[1:]
 
     def time(name):
         value = metric(results.get(name, {}), "wallClock", "Time (wall clock)")

@@ -15,22 +15,37 @@ import Synchronization
 /// that finds it taken spins briefly, then yields until it is free. It is built on an atomic
 /// of this module rather than `Synchronization.Mutex`, whose lock the thread sanitizer does
 /// not see on Linux (it would report the data it guards as races).
+@usableFromInline
 struct StateLock: ~Copyable {
-    private let word = Atomic<UInt32>(0)
+    @usableFromInline let word = Atomic<UInt32>(0)
 
+    @usableFromInline
     init() {}
 
     /// Runs `body` with the lock held.
-    @inline(__always)
+    @inlinable @inline(__always)
     borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            waitForLock()
-        }
-        defer { word.store(0, ordering: .releasing) }
+        lock()
+        defer { unlock() }
         return try body()
     }
 
-    private borrowing func waitForLock() {
+    /// Takes the lock; pair with ``unlock()``.
+    @inlinable @inline(__always)
+    borrowing func lock() {
+        if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            waitForLock()
+        }
+    }
+
+    /// Lets the lock go.
+    @inlinable @inline(__always)
+    borrowing func unlock() {
+        word.store(0, ordering: .releasing)
+    }
+
+    @usableFromInline
+    borrowing func waitForLock() {
         var attempts = 0
         while true {
             if word.load(ordering: .relaxed) == 0,

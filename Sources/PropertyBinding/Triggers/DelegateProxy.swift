@@ -53,7 +53,7 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
 
     @usableFromInline weak let weakObject: Object?
     @usableFromInline let installation: Installation
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
     @usableFromInline var _isInstalled = false
     @usableFromInline weak var replaced: AnyObject?

@@ -23,7 +23,7 @@ import Foundation
 /// slot holds the delegate weakly, and a proxy from its installation to its removal. Safe to use
 /// from any thread.
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
     @usableFromInline weak var _delegate: AnyObject?
     /// Innermost first: the last one receives the callbacks first. Each proxy is kept with its
