@@ -55,11 +55,11 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     @usableFromInline let installation: Installation
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
-    @usableFromInline var _isInstalled = false
-    @usableFromInline weak var replaced: AnyObject?
-    @usableFromInline var onCallback: ((DelegateCallback) -> Void)?
+    @usableFromInline @exclusivity(unchecked) var _isInstalled = false
+    @usableFromInline @exclusivity(unchecked) weak var replaced: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var onCallback: ((DelegateCallback) -> Void)?
     /// The slot this proxy is installed in: found once, not through the key path per callback.
-    @usableFromInline var installedSlot: DelegateSlot<Delegate>?
+    @usableFromInline @exclusivity(unchecked) var installedSlot: DelegateSlot<Delegate>?
 
     /// Creates a proxy for an object that stores its delegate in a ``DelegateSlot``.
     ///

@@ -25,11 +25,11 @@ import Foundation
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
-    @usableFromInline weak var _delegate: AnyObject?
+    @usableFromInline @exclusivity(unchecked) weak var _delegate: AnyObject?
     /// Innermost first: the last one receives the callbacks first. Each proxy is kept with its
     /// identity and as the delegate type (cast once, when installed), until it is uninstalled
     /// (by its trigger, at the latest when the trigger is released).
-    @usableFromInline var proxies: [(object: AnyObject, receiver: Delegate)] = []
+    @usableFromInline @exclusivity(unchecked) var proxies: [(object: AnyObject, receiver: Delegate)] = []
 
     /// Creates an empty slot.
     public init() {}
