@@ -8,8 +8,9 @@ import Synchronization
     import Musl
 #endif
 
-/// A lock in four bytes, stored inline, for the configuration of bindings and triggers: every
-/// binding has one, so it must cost no allocation.
+/// The library's one lock: four bytes, stored inline, for the configuration of bindings and
+/// triggers (every binding has one, so it must cost no allocation) and, through ``Locked``, for
+/// the rest of its state.
 ///
 /// The critical sections it guards are a few loads and stores, never user code, so a thread
 /// that finds it taken spins briefly, then yields until it is free. It is built on an atomic

@@ -77,7 +77,6 @@ final class NotificationDispatcher: @unchecked Sendable {
     // Guarded by `lock`.
     private var bySender: [UInt: NotificationTrigger] = [:]
     private var anySender: NotificationTrigger?
-    private var count = 0
     // Set once, under the `dispatchers` lock.
     private var observer: (any NSObjectProtocol)?
 
@@ -137,7 +136,6 @@ final class NotificationDispatcher: @unchecked Sendable {
             } else {
                 anySender = Self.append(trigger, to: anySender)
             }
-            count += 1
         }
     }
 
@@ -149,8 +147,7 @@ final class NotificationDispatcher: @unchecked Sendable {
             } else {
                 anySender = Self.remove(trigger, from: anySender)
             }
-            count -= 1
-            return count == 0
+            return bySender.isEmpty && anySender == nil
         }
     }
 
@@ -169,6 +166,9 @@ final class NotificationDispatcher: @unchecked Sendable {
 
 /// The identity of `value` when it is an object, or nil for a value. Opening the existential
 /// is a metadata check; `value as AnyObject` would go through the bridging machinery.
+///
+/// Its own code, not `objectValue(_:).map(ObjectIdentifier.init)`: every post runs it, and
+/// going through an object would retain and release the sender and copy the `Any?`.
 func objectIdentity(_ value: Any?) -> ObjectIdentifier? {
     func identity<T>(_ value: T) -> ObjectIdentifier? {
         guard T.self is AnyClass else { return nil }
