@@ -25,10 +25,12 @@ final class ManualTrigger: Trigger {
 final class ObservedModel: KeyPathObservable, @unchecked Sendable {
     let keyPathObservers = KeyPathObservers()
     var count = 0 { didSet { didChange(\.count) } }
+    var name = "" { didSet { didChange(\.name) } }
 }
 
 final class Slider: Control, @unchecked Sendable {
     var value = 0
+    var text = ""
 }
 
 final class Handler {
@@ -42,6 +44,7 @@ protocol KnobDelegate: AnyObject {
 
 final class Knob: @unchecked Sendable {
     var value = 0
+    var text = ""
     let delegateSlot = DelegateSlot<any KnobDelegate>()
     func turned() { delegateSlot.receiver?.knobDidTurn(self) }
 }
@@ -64,6 +67,9 @@ extension Notification.Name {
 
 @_silgen_name("malloc_usable_size")
 func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+
+/// Two heap-allocated strings, as in the benchmarks.
+let names = ["Ann Example, 12 Long Street", "Bob Example, 34 Other Street"]
 
 @inline(never)
 func opaque<T>(_ value: T) -> T { value }
@@ -166,6 +172,48 @@ case "formatter":
         model.text = texts[index & 1]
         if let number = formatter.number(from: model.text) { view.count = number.intValue }
     }
+case "closure-string":
+    let handler: Handler = opaque(
+        Handler { [weak model, weak view] in
+            guard let model, let view else { return }
+            view.text = model.name
+        })
+    for index in 0..<count {
+        model.name = names[index & 1]
+        handler.body()
+    }
+case "custom-string":
+    let binding = Binding(source: Property(model, \.name), destination: Property(view, \.text))
+    binding.addTrigger(trigger)
+    for index in 0..<count {
+        model.name = names[index & 1]
+        trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "keypath-trigger-string":
+    let observed = ObservedModel()
+    let binding = Binding(source: Property(observed, \.name), destination: Property(view, \.text))
+    binding.addTrigger(KeyPathTrigger(observed, \.name))
+    for index in 0..<count { observed.name = names[index & 1] }
+    withExtendedLifetime(binding) {}
+case "action-string":
+    let slider = Slider()
+    let binding = Binding(source: Property(slider, \.text), destination: Property(view, \.text))
+    binding.addTrigger(TargetActionTrigger(control: slider, events: .valueChanged))
+    for index in 0..<count {
+        slider.text = names[index & 1]
+        slider.sendActions(for: .valueChanged)
+    }
+    withExtendedLifetime(binding) {}
+case "delegation-string":
+    let knob = Knob()
+    let binding = Binding(source: Property(knob, \.text), destination: Property(view, \.text))
+    binding.addTrigger(DelegationTrigger(proxy: KnobDelegateProxy(knob), callbacks: [.knobDidTurn]))
+    for index in 0..<count {
+        knob.text = names[index & 1]
+        knob.turned()
+    }
+    withExtendedLifetime(binding) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)

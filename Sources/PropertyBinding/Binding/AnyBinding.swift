@@ -239,8 +239,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             }
         }
         guard isValid else { return .invalidated }
-        let gate = self.gate
-        guard case .entered = gate.enterGate(deferring: self) else { return .deferred }
+        // The gate is passed on as a borrowed reference: `gateHolder ?? self` would retain this
+        // binding, an atomic operation on its side table (it is weakly referenced by its
+        // triggers) on every update.
+        if let gateHolder {
+            return run(trigger: trigger, through: gateHolder)
+        }
+        return run(trigger: trigger, through: self)
+    }
+
+    @inline(__always)
+    private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
+        let me = ThreadIdentity.current
+        guard case .entered = gate.enterGate(deferring: self, as: me) else { return .deferred }
 
         let result: UpdateResult
         if !isValid {
@@ -262,29 +273,37 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             isRunning.store(false, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
-        gate.leaveGate()
+        gate.leaveGate(as: me)
         return finish(result)
     }
 
     /// Records the result and reports a failure to the handlers.
+    @inline(__always)
     private func finish(_ result: UpdateResult) -> UpdateResult {
+        // Tested without binding the failure: the usual results copy nothing.
         switch result {
-        case .failed(let failure):
-            let (onError, owner) = lock.withLock {
-                madeExtras.lastError = failure
-                failed.store(true, ordering: .relaxed)
-                return (extras?.onError, _owner)
-            }
-            let setHandler = owner?.onError
-            onError?(failure)
-            setHandler?(failure)
-            if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
         case .written, .unchanged:
             if failed.load(ordering: .relaxed) { clearLastError() }
+        case .failed:
+            report(result.failure!)
         case .reentrant, .deferred, .invalidated:
             break
         }
         return result
+    }
+
+    /// Records `failure` as the last error and hands it to the error handlers.
+    @inline(never)
+    private func report(_ failure: BindingFailure) {
+        let (onError, owner) = lock.withLock {
+            madeExtras.lastError = failure
+            failed.store(true, ordering: .relaxed)
+            return (extras?.onError, _owner)
+        }
+        let setHandler = owner?.onError
+        onError?(failure)
+        setHandler?(failure)
+        if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
     }
 
     /// Performs one update; called with the gate held. Overridden by ``Binding``.
@@ -339,6 +358,6 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// succeeds) and goes to the error handlers. For a check that runs no update, such as a
     /// form's commit finding a field it never wrote invalid.
     func record(_ failure: BindingFailure) {
-        _ = finish(.failed(failure))
+        report(failure)
     }
 }

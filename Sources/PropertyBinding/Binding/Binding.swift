@@ -48,7 +48,8 @@ where Source.Value == Destination.Value {
     /// Compares the source's value with the destination's, for cycle detection.
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
     /// The hooks of a direction of a ``TwoWayBinding``, set before the binding first updates.
-    @usableFromInline var twoWay: TwoWayHooks?
+    /// Never changed after that, so reads need no dynamic exclusivity check (two per update).
+    @usableFromInline @exclusivity(unchecked) var twoWay: TwoWayHooks?
 
     /// What a ``TwoWayBinding`` asks and tells its directions.
     @usableFromInline

@@ -33,26 +33,25 @@ extension AnyBinding {
         case deferred
     }
 
-    /// Enters this binding's gate (recursively on the owning thread). With a `binding` to
-    /// defer, a thread that already holds another gate does not wait: the binding is handed to
-    /// the owner.
+    /// Enters this binding's gate (recursively on the owning thread) as `me`, the current
+    /// thread. With a `binding` to defer, a thread that already holds another gate does not
+    /// wait: the binding is handed to the owner.
     @inline(__always)
-    func enterGate(deferring binding: AnyBinding?) -> GateEntry {
-        let me = ThreadIdentity.current
-        if gateWord.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+    func enterGate(deferring binding: AnyBinding?, as me: ThreadIdentity) -> GateEntry {
+        if gateWord.compareExchange(expected: 0, desired: me.id, ordering: .acquiring).exchanged {
             gateDepth.store(1, ordering: .relaxed)
-            ThreadIdentity.heldGates.pointee += 1
+            me.heldGates += 1
             return .entered
         }
         // Only the owner can find its own identity in the word.
-        if gateWord.load(ordering: .relaxed) & ~1 == me {
+        if gateWord.load(ordering: .relaxed) & ~1 == me.id {
             gateDepth.add(1, ordering: .relaxed)
             return .entered
         }
         return enterBusyGate(me, deferring: binding)
     }
 
-    private func enterBusyGate(_ me: UInt, deferring binding: AnyBinding?) -> GateEntry {
+    private func enterBusyGate(_ me: ThreadIdentity, deferring binding: AnyBinding?) -> GateEntry {
         let stripe = GateStripe.of(self)
         let id = ObjectIdentifier(self)
         stripe.condition.lock()
@@ -61,9 +60,9 @@ extension AnyBinding {
             let current = gateWord.load(ordering: .acquiring)
             if current == 0 {
                 let mark: UInt = stripe.slowPaths[id] == nil ? 0 : 1
-                if gateWord.compareExchange(expected: 0, desired: me | mark, ordering: .acquiring).exchanged {
+                if gateWord.compareExchange(expected: 0, desired: me.id | mark, ordering: .acquiring).exchanged {
                     gateDepth.store(1, ordering: .relaxed)
-                    ThreadIdentity.heldGates.pointee += 1
+                    me.heldGates += 1
                     return .entered
                 }
                 continue
@@ -74,7 +73,7 @@ extension AnyBinding {
             {
                 continue
             }
-            if let binding, ThreadIdentity.heldGates.pointee > 0 {
+            if let binding, me.heldGates > 0 {
                 stripe.slowPaths[id, default: GateSlowPath()].handOver(binding)
                 return .deferred
             }
@@ -85,9 +84,10 @@ extension AnyBinding {
         }
     }
 
-    /// Leaves the gate; the last leave runs the bindings other threads handed over, first.
+    /// Leaves the gate entered as `me`; the last leave runs the bindings other threads handed
+    /// over, first.
     @inline(__always)
-    func leaveGate() {
+    func leaveGate(as me: ThreadIdentity) {
         let depth = gateDepth.load(ordering: .relaxed)
         if depth > 1 {
             gateDepth.store(depth - 1, ordering: .relaxed)
@@ -95,17 +95,17 @@ extension AnyBinding {
         }
         // The depth is the owner's: it is cleared before the gate is released, not after.
         gateDepth.store(0, ordering: .relaxed)
-        if gateWord.compareExchange(expected: ThreadIdentity.current, desired: 0, ordering: .releasing).exchanged {
-            ThreadIdentity.heldGates.pointee -= 1
+        if gateWord.compareExchange(expected: me.id, desired: 0, ordering: .releasing).exchanged {
+            me.heldGates -= 1
             return
         }
         // Still ours (marked): handed-over bindings run at depth 1, so their own enter and leave
         // nest inside this one instead of releasing the gate.
         gateDepth.store(1, ordering: .relaxed)
-        leaveMarkedGate()
+        leaveMarkedGate(as: me)
     }
 
-    private func leaveMarkedGate() {
+    private func leaveMarkedGate(as me: ThreadIdentity) {
         let stripe = GateStripe.of(self)
         let id = ObjectIdentifier(self)
         stripe.condition.lock()
@@ -119,13 +119,14 @@ extension AnyBinding {
         gateWord.store(0, ordering: .releasing)
         if stripe.slowPaths[id] != nil { stripe.condition.broadcast() }
         stripe.condition.unlock()
-        ThreadIdentity.heldGates.pointee -= 1
+        me.heldGates -= 1
     }
 
     /// Runs `body` inside the gate, waiting for it if need be.
     func withGate<Result>(_ body: () throws -> Result) rethrows -> Result {
-        _ = enterGate(deferring: nil)
-        defer { leaveGate() }
+        let me = ThreadIdentity.current
+        _ = enterGate(deferring: nil, as: me)
+        defer { leaveGate(as: me) }
         return try body()
     }
 }
@@ -169,21 +170,24 @@ final class GateStripe: @unchecked Sendable {
     }
 }
 
-/// Who the current thread is, and how many gates it holds.
-enum ThreadIdentity {
-    /// The current thread, as a non-zero number with its low bit clear (a `pthread_t` is the
-    /// address of an aligned structure), so a gate can use that bit as a mark.
-    static var current: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
+/// Who the current thread is, and how many gates it holds: a heap cell of the thread's own,
+/// found through a `pthread` key (one `pthread_getspecific` per update, never a `setspecific`).
+/// The cell's address is the thread's identity in a gate: non-zero, with its low bit clear (it
+/// is aligned), so a gate can use that bit as a mark, and unique among living threads.
+struct ThreadIdentity {
+    /// The thread's cell: the number of gates it holds.
+    let cell: UnsafeMutablePointer<Int>
+
+    /// The identity a gate stores for its owner.
+    var id: UInt { UInt(bitPattern: cell) }
+
+    /// How many gates the thread holds.
+    var heldGates: Int {
+        get { cell.pointee }
+        nonmutating set { cell.pointee = newValue }
     }
 
-    /// Each thread's count lives in a heap cell of its own, found through a `pthread` key: an
-    /// update then costs one `pthread_getspecific` per enter and leave, never a `setspecific`.
-    private static let heldGatesKey: pthread_key_t = {
+    private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { cell in
             #if canImport(Darwin)
@@ -195,14 +199,14 @@ enum ThreadIdentity {
         return key
     }()
 
-    /// The current thread's count of held gates.
-    static var heldGates: UnsafeMutablePointer<Int> {
-        if let cell = pthread_getspecific(heldGatesKey) {
-            return cell.assumingMemoryBound(to: Int.self)
+    /// The current thread.
+    static var current: ThreadIdentity {
+        if let cell = pthread_getspecific(key) {
+            return ThreadIdentity(cell: cell.assumingMemoryBound(to: Int.self))
         }
         let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         cell.initialize(to: 0)
-        pthread_setspecific(heldGatesKey, cell)
-        return cell
+        pthread_setspecific(key, cell)
+        return ThreadIdentity(cell: cell)
     }
 }

@@ -24,23 +24,44 @@ import Foundation
 /// The target list is safe to change from any thread; the control's own state (the text of a
 /// ``TextField``, the value of a ``Stepper``) belongs to the thread that uses it, like a view.
 open class Control {
-    private struct Entry {
+    /// One action. Immutable, and a class: sending an event copies one reference per action,
+    /// not a weak reference, a closure and the rest.
+    private final class Entry: @unchecked Sendable {
         let id: ControlAction
-        weak var target: AnyObject?
+        weak let target: AnyObject?
         /// The library's own triggers are held until they are removed (their binding removes
         /// them): no weak reference to load on each event.
         let retained: AnyObject?
-        var events: ControlEvents
+        let events: ControlEvents
         let send: (AnyObject, Control) -> Void
 
+        init(
+            id: ControlAction, target: AnyObject?, retained: AnyObject?, events: ControlEvents,
+            send: @escaping (AnyObject, Control) -> Void
+        ) {
+            self.id = id
+            self.target = target
+            self.retained = retained
+            self.events = events
+            self.send = send
+        }
+
         /// The target, while it is alive.
-        var liveTarget: AnyObject? { retained ?? target }
+        var liveTarget: AnyObject? {
+            if let retained { return retained }
+            return target
+        }
+
+        /// This action for fewer events.
+        func subtracting(_ removed: ControlEvents) -> Entry {
+            Entry(id: id, target: target, retained: retained, events: events.subtracting(removed), send: send)
+        }
     }
 
     private let lock = StateLock()
-    // Guarded by `lock`.
-    private var entries: [Entry] = []
-    private var nextID = 0
+    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var nextID = 0
 
     /// Creates a control with no targets.
     public init() {}
@@ -115,7 +136,7 @@ open class Control {
                 let entry = entries[index]
                 if let target, entry.liveTarget !== target { continue }
                 if let action, entry.id != action { continue }
-                entries[index].events.subtract(events)
+                entries[index] = entry.subtracting(events)
             }
             entries.removeAll { $0.events.isEmpty || $0.liveTarget == nil }
         }

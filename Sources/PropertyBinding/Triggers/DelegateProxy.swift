@@ -47,7 +47,8 @@ import Foundation
 open class DelegateProxy<Object: AnyObject, Delegate> {
     @usableFromInline
     enum Installation {
-        case slot(KeyPath<Object, DelegateSlot<Delegate>>)
+        /// The object's slot, read once when the proxy is made.
+        case slot(DelegateSlot<Delegate>)
         case property(ReferenceWritableKeyPath<Object, Delegate?>)
     }
 
@@ -55,20 +56,22 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     @usableFromInline let installation: Installation
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
-    @usableFromInline @exclusivity(unchecked) var _isInstalled = false
     @usableFromInline @exclusivity(unchecked) weak var replaced: AnyObject?
-    @usableFromInline @exclusivity(unchecked) var onCallback: ((DelegateCallback) -> Void)?
-    /// The slot this proxy is installed in: found once, not through the key path per callback.
-    @usableFromInline @exclusivity(unchecked) var installedSlot: DelegateSlot<Delegate>?
+    /// The trigger told of each callback, held from installation to removal (the trigger's
+    /// binding removes it): a callback loads no weak reference and calls no closure.
+    @usableFromInline @exclusivity(unchecked) var installedTrigger: DelegationTrigger<Object, Delegate>?
+    /// Once removed from a slot, what was behind this proxy then: `.some(nil)` for the slot's
+    /// delegate. A callback that reached the proxy while it was installed still goes on there.
+    @usableFromInline @exclusivity(unchecked) var behindWhenRemoved: Delegate??
 
     /// Creates a proxy for an object that stores its delegate in a ``DelegateSlot``.
     ///
     /// - Parameters:
     ///   - object: The object whose callbacks are watched (held weakly).
-    ///   - slot: Its slot, for example `\.delegateSlot`.
+    ///   - slot: Its slot, for example `\.delegateSlot`; read once, now.
     public init(_ object: Object, slot: KeyPath<Object, DelegateSlot<Delegate>>) {
         self.weakObject = object
-        self.installation = .slot(slot)
+        self.installation = .slot(object[keyPath: slot])
     }
 
     /// Creates a proxy for an object with a plain delegate property, which the proxy replaces
@@ -86,14 +89,15 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     public var object: Object? { weakObject }
 
     /// Whether the proxy is installed in front of the object's delegate.
-    public var isInstalled: Bool { lock.withLock { _isInstalled } }
+    public var isInstalled: Bool { lock.withLock { installedTrigger != nil } }
 
     /// The delegate the next callback is forwarded to: the one behind this proxy now.
     @inlinable
     public var forwardee: Delegate? {
         switch installation {
-        case .slot:
-            return lock.withLock { installedSlot }?.next(after: self)
+        case .slot(let slot):
+            let (isInstalled, next) = slot.next(after: self)
+            return isInstalled ? next : forwardeeOnceRemoved(from: slot)
         case .property:
             // Even once removed, a proxy that another proxy still forwards to passes callbacks on.
             return lock.withLock { replaced } as? Delegate
@@ -114,35 +118,41 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         return try call(forwardee)
     }
 
+    /// What a proxy removed from `slot` forwards to: what was behind it when it was removed (a
+    /// callback may reach it just after), or nil when it was never installed.
+    @usableFromInline
+    func forwardeeOnceRemoved(from slot: DelegateSlot<Delegate>) -> Delegate? {
+        guard case .some(let behind) = lock.withLock({ behindWhenRemoved }) else { return nil }
+        return behind ?? slot.delegate
+    }
+
     /// Tells the trigger that `callback` happened; it fires its binding if it watches it.
     @inlinable
     public func fire(_ callback: DelegateCallback) {
-        // Locked by hand: a closure returned through the generic `withLock` is re-abstracted,
-        // which allocates on every callback.
+        // Locked by hand: a value returned through the generic `withLock` is re-abstracted.
         lock.lock()
-        let handler = _isInstalled ? onCallback : nil
+        let trigger = installedTrigger
         lock.unlock()
-        handler?(callback)
+        trigger?.proxyDidReport(callback)
     }
 
-    /// Installs the proxy in front of the object's delegate and sends callbacks to `handler`.
-    func install(onCallback handler: @escaping (DelegateCallback) -> Void) {
+    /// Installs the proxy in front of the object's delegate and reports callbacks to `trigger`,
+    /// which it holds until ``uninstall()``.
+    func install(for trigger: DelegationTrigger<Object, Delegate>) {
         guard let object = weakObject else { return }
         guard let me = self as? Delegate else {
             preconditionFailure("\(type(of: self)) must conform to \(Delegate.self)")
         }
         let install: Bool = lock.withLock {
-            guard !_isInstalled else { return false }
-            _isInstalled = true
-            onCallback = handler
+            guard installedTrigger == nil else { return false }
+            installedTrigger = trigger
+            behindWhenRemoved = nil
             return true
         }
         guard install else { return }
         switch installation {
         case .slot(let slot):
-            let installed = object[keyPath: slot]
-            lock.withLock { installedSlot = installed }
-            installed.install(self, as: me)
+            slot.install(self, as: me)
         case .property(let delegate):
             let current = object[keyPath: delegate].map { $0 as AnyObject }
             lock.withLock { replaced = current }
@@ -152,16 +162,18 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
 
     /// Removes the proxy; the object's callbacks go to its delegate again.
     func uninstall() {
-        let (uninstall, slot): (Bool, DelegateSlot<Delegate>?) = lock.withLock {
-            guard _isInstalled else { return (false, nil) }
-            _isInstalled = false
-            onCallback = nil
-            defer { installedSlot = nil }
-            return (true, installedSlot)
+        let trigger: DelegationTrigger<Object, Delegate>? = lock.withLock {
+            defer { installedTrigger = nil }
+            return installedTrigger
         }
+        let uninstall = trigger != nil
+        // Let go of the trigger outside the lock: it may be its last reference.
+        withExtendedLifetime(trigger) {}
         // The slot and this proxy hold each other while installed: let go even when the object
         // (which owns the slot) is already gone.
-        slot?.uninstall(self)
+        if case .slot(let slot) = installation {
+            slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
+        }
         guard uninstall, let object = weakObject else { return }
         switch installation {
         case .slot:

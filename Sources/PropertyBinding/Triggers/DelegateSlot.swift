@@ -26,10 +26,10 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) weak var _delegate: AnyObject?
-    /// Innermost first: the last one receives the callbacks first. Each proxy is kept with its
-    /// identity and as the delegate type (cast once, when installed), until it is uninstalled
-    /// (by its trigger, at the latest when the trigger is released).
-    @usableFromInline @exclusivity(unchecked) var proxies: [(object: AnyObject, receiver: Delegate)] = []
+    /// Innermost first: the last one receives the callbacks first. Each proxy is kept as the
+    /// delegate type (cast once, when installed) with its identity (which cannot be reused while
+    /// the slot holds the proxy), until it is uninstalled by its trigger.
+    @usableFromInline @exclusivity(unchecked) var proxies: [(id: ObjectIdentifier, receiver: Delegate)] = []
 
     /// Creates an empty slot.
     public init() {}
@@ -59,23 +59,35 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     /// Installs `proxy` in front of the current receiver.
     func install(_ proxy: AnyObject, as receiver: Delegate) {
         lock.withLock {
-            guard !proxies.contains(where: { $0.object === proxy }) else { return }
-            proxies.append((proxy, receiver))
+            let id = ObjectIdentifier(proxy)
+            guard !proxies.contains(where: { $0.id == id }) else { return }
+            proxies.append((id, receiver))
         }
     }
 
-    /// Removes `proxy`; the proxies in front of it forward to what was behind it.
-    func uninstall(_ proxy: AnyObject) {
-        lock.withLock { proxies.removeAll { $0.object === proxy } }
+    /// Removes `proxy`; the proxies in front of it forward to what was behind it. `leaving` is
+    /// called with what was behind it (nil: the delegate), with the slot locked, so that a
+    /// callback already on its way through the proxy still reaches the rest of the chain.
+    func uninstall(_ proxy: AnyObject, leaving: (_ behind: Delegate?) -> Void) {
+        let id = ObjectIdentifier(proxy)
+        let removed: Delegate? = lock.withLock {
+            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return nil }
+            leaving(index > 0 ? proxies[index - 1].receiver : nil)
+            return proxies.remove(at: index).receiver
+        }
+        // Released outside the lock: the last reference to a proxy may go here.
+        withExtendedLifetime(removed) {}
     }
 
-    /// What `proxy` forwards to: the proxy behind it, or the delegate.
+    /// What `proxy` forwards to: the proxy behind it, or the delegate; `isInstalled` is false
+    /// when the slot does not hold `proxy` (then `next` is nil).
     @inlinable
-    func next(after proxy: AnyObject) -> Delegate? {
+    func next(after proxy: AnyObject) -> (isInstalled: Bool, next: Delegate?) {
         lock.lock()
         defer { lock.unlock() }
-        guard let index = proxies.lastIndex(where: { $0.object === proxy }) else { return nil }
-        if index > 0 { return proxies[index - 1].receiver }
-        return _delegate as? Delegate
+        let id = ObjectIdentifier(proxy)
+        guard let index = proxies.lastIndex(where: { $0.id == id }) else { return (false, nil) }
+        if index > 0 { return (true, proxies[index - 1].receiver) }
+        return (true, _delegate as? Delegate)
     }
 }

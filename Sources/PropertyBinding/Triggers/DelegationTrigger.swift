@@ -12,7 +12,8 @@
 /// removes the proxy, and the object's callbacks go to its delegate again. The delegate keeps
 /// receiving every callback meanwhile, and keeps answering the questions (`should…` methods).
 /// The binding updates synchronously inside the callback, after the delegate has been told, on
-/// the calling thread. For a delegate protocol of your own, write a proxy (see
+/// the calling thread. The trigger holds the object weakly; the proxy, installed in front of
+/// the delegate, holds the trigger from start to stop (its binding stops it when it lets it go). For a delegate protocol of your own, write a proxy (see
 /// ``DelegateProxy``) and pass it to ``init(proxy:callbacks:)``.
 public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unchecked Sendable {
     /// The proxy this trigger installs.
@@ -53,9 +54,9 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     /// Whether the proxy is installed now.
     public var isObserving: Bool { proxy.isInstalled }
 
-    /// Installs the proxy in front of the object's delegate.
+    /// Installs the proxy in front of the object's delegate (once).
     public func startObserving() {
-        proxy.install { [weak self] callback in self?.proxyDidReport(callback) }
+        proxy.install(for: self)
     }
 
     /// Removes the proxy; the object's callbacks go straight to its delegate again.
@@ -63,13 +64,15 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
         proxy.uninstall()
     }
 
-    private func proxyDidReport(_ callback: DelegateCallback) {
+    /// Called by the proxy, on the callback's thread, after the delegate behind it was told.
+    @usableFromInline
+    func proxyDidReport(_ callback: DelegateCallback) {
         guard watched.contains(callback) else { return }
-        let delegate: (any TriggerDelegate)? = lock.withLock {
-            _lastCallback = callback
-            return _delegate
-        }
-        delegate?.triggerDidFire(self)
+        lock.lock()
+        _lastCallback = callback
+        guard let delegate = _delegate else { return lock.unlock() }
+        lock.unlock()
+        delegate.triggerDidFire(self)
     }
 }
 

@@ -21,18 +21,18 @@ import Foundation
 /// thread.
 public final class KeyPathObservers: @unchecked Sendable {
     private let lock = StateLock()
-    // Guarded by `lock`.
-    private var observers: [AnyKeyPath: [Entry]] = [:]
-    private var nextID = 0
+    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var observers: [AnyKeyPath: [Entry]] = [:]
+    @exclusivity(unchecked) private var nextID = 0
     /// The entries of the key path objects announced lately, found by identity: hashing a key
     /// path walks its components, while an announcing `didSet` passes the same literal key
     /// path object every time. Each key path is held, so its address cannot be reused; the
     /// cache is emptied whenever an observation is added or removed.
-    private var announced: [(keyPath: AnyKeyPath, entries: [Entry]?)] = []
+    @exclusivity(unchecked) private var announced: [(keyPath: AnyKeyPath, entries: [Entry]?)] = []
     /// The observations that also hear their property announced on a superclass of their key
     /// path's root (see ``KeyPathTrigger``); their entries are also in `observers`, under the
     /// same id. Empty unless a class inherits `KeyPathObservable`.
-    private var inherited: [(keyPath: AnyKeyPath, entry: Entry)] = []
+    @exclusivity(unchecked) private var inherited: [(keyPath: AnyKeyPath, entry: Entry)] = []
 
     private typealias Entry = (id: Int, handler: () -> Void)
 

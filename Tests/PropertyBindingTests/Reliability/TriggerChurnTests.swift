@@ -1,0 +1,109 @@
+import Foundation
+import PropertyBinding
+import Testing
+
+// The library's synchronous triggers fired on one thread while, on another, bindings start and
+// stop them: the control's targets, the object's key-path observers and the delegate slot's
+// proxies change under the fire. Part of the thread-sanitizer run (`--filter Concurrency`).
+
+private protocol ChurnDialDelegate: AnyObject {
+    func dialDidTurn(_ dial: ChurnDial)
+}
+
+/// A control that announces each turn three ways: to its delegate (through the proxies in its
+/// slot), to its targets, and to its key-path observers.
+private final class ChurnDial: Control, KeyPathObservable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    let delegateSlot = DelegateSlot<any ChurnDialDelegate>()
+    private let lock = NSLock()
+    private var _angle = 0
+
+    var angle: Int {
+        get { lock.withLock { _angle } }
+        set { lock.withLock { _angle = newValue } }
+    }
+
+    func turn() {
+        angle += 1
+        delegateSlot.receiver?.dialDidTurn(self)
+        sendActions(for: .valueChanged)
+        didChange(\.angle)
+    }
+}
+
+private final class ChurnDialProxy: DelegateProxy<ChurnDial, any ChurnDialDelegate>, ChurnDialDelegate {
+    init(_ dial: ChurnDial) { super.init(dial, slot: \.delegateSlot) }
+    func dialDidTurn(_ dial: ChurnDial) {
+        forward { $0.dialDidTurn(dial) }
+        fire("dialDidTurn")
+    }
+}
+
+private final class CountingDialDelegate: ChurnDialDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _turns = 0
+    var turns: Int { lock.withLock { _turns } }
+    func dialDidTurn(_ dial: ChurnDial) { lock.withLock { _turns += 1 } }
+}
+
+/// Weak references to the triggers a test made, to check they are all released.
+private final class WeakTriggers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var triggers: [() -> AnyObject?] = []
+    func append(_ trigger: AnyObject) {
+        lock.withLock { triggers.append { [weak trigger] in trigger } }
+    }
+    var alive: Int { lock.withLock { triggers.filter { $0() != nil }.count } }
+}
+
+@Suite struct ConcurrencyTriggerChurnTests {
+    enum Kind: String, CaseIterable, Sendable {
+        case delegation, targetAction, keyPath
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aTriggerFiredOnOneThreadWhileBindingsStartAndStopItOnAnother(kind: Kind) {
+        let dial = ChurnDial()
+        let delegate = CountingDialDelegate()
+        dial.delegateSlot.delegate = delegate
+        let made = WeakTriggers()
+        let turns = 20_000
+        let churnDone = SharedCounter()
+
+        let turner: @Sendable () -> Void = {
+            var turned = 0
+            while turned < turns || !churnDone.isSet {
+                dial.turn()
+                turned += 1
+            }
+        }
+        let churner: @Sendable () -> Void = {
+            for round in 0..<300 {
+                let view = UnlockedView(-1)
+                let binding = Binding(source: Property(dial, \.angle), destination: Property(view, \.value))
+                let trigger: any Trigger
+                switch kind {
+                case .delegation: trigger = DelegationTrigger(proxy: ChurnDialProxy(dial), callbacks: ["dialDidTurn"])
+                case .targetAction: trigger = TargetActionTrigger(control: dial, events: .valueChanged)
+                case .keyPath: trigger = KeyPathTrigger(dial, \.angle)
+                }
+                made.append(trigger)
+                binding.addTrigger(trigger)
+                sched_yield()
+                // Every other binding is removed, the rest simply released.
+                if round.isMultiple(of: 2) { binding.removeTrigger(trigger) }
+            }
+            churnDone.isSet = true
+        }
+        #expect(runOnThreads([turner, churner]), "the threads did not finish")
+
+        // Every proxy, target and observer is gone with its binding, and the delegate behind the
+        // proxies heard every turn.
+        #expect(dial.delegateSlot.proxyCount == 0)
+        #expect(dial.actionCount() == 0)
+        #expect(dial.keyPathObservers.count == 0)
+        #expect(made.alive == 0)
+        #expect(delegate.turns == dial.angle)
+        #expect(dial.angle >= turns)
+    }
+}

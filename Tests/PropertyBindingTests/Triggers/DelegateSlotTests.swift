@@ -1,0 +1,128 @@
+import PropertyBinding
+import Testing
+
+// Proxies in a `DelegateSlot`: a proxy removed while a callback is on its way through it still
+// passes the callback on, and a trigger lives from start to stop, held by its installed proxy.
+
+private protocol KnobDelegate: AnyObject {
+    func knobDidTurn(_ knob: Knob)
+}
+
+private final class Knob {
+    let delegateSlot = DelegateSlot<any KnobDelegate>()
+    var angle = 0
+    func turn(to angle: Int) {
+        self.angle = angle
+        delegateSlot.receiver?.knobDidTurn(self)
+    }
+}
+
+/// A proxy that runs `onReceive` when a callback reaches it, before it forwards it.
+private final class KnobDelegateProxy: DelegateProxy<Knob, any KnobDelegate>, KnobDelegate {
+    var onReceive: (() -> Void)?
+    init(_ knob: Knob) { super.init(knob, slot: \.delegateSlot) }
+    func knobDidTurn(_ knob: Knob) {
+        onReceive?()
+        forward { $0.knobDidTurn(knob) }
+        fire("knobDidTurn")
+    }
+}
+
+private final class CountingKnobDelegate: KnobDelegate {
+    var turns = 0
+    func knobDidTurn(_ knob: Knob) { turns += 1 }
+}
+
+private final class Gauge {
+    var angle = 0
+}
+
+@Suite struct DelegateSlotTests {
+    init() { DefaultErrorRouting.install }
+
+    private func showAngle(of knob: Knob, on gauge: Gauge, through proxy: KnobDelegateProxy) -> AnyBinding {
+        let binding = Binding(source: Property(knob, \.angle), destination: Property(gauge, \.angle))
+        binding.addTrigger(DelegationTrigger(proxy: proxy, callbacks: ["knobDidTurn"]))
+        return binding
+    }
+
+    @Test func aProxyRemovedWhileACallbackPassesThroughItStillForwardsIt() {
+        let knob = Knob()
+        let delegate = CountingKnobDelegate()
+        knob.delegateSlot.delegate = delegate
+        let proxy = KnobDelegateProxy(knob)
+        let gauge = Gauge()
+        let binding = showAngle(of: knob, on: gauge, through: proxy)
+        proxy.onReceive = { binding.invalidate() }
+
+        knob.turn(to: 1)
+        #expect(delegate.turns == 1)  // forwarded, though the proxy was removed on the way
+        #expect(gauge.angle == 0)  // its trigger had stopped: no update
+        #expect(knob.delegateSlot.proxyCount == 0)
+        knob.turn(to: 2)
+        #expect(delegate.turns == 2)
+    }
+
+    @Test func anInnerProxyRemovedMidCallbackPassesItOnOnceAndTheOuterOneStillFires() {
+        let knob = Knob()
+        let delegate = CountingKnobDelegate()
+        knob.delegateSlot.delegate = delegate
+        let (inner, outer) = (KnobDelegateProxy(knob), KnobDelegateProxy(knob))
+        let (innerGauge, outerGauge) = (Gauge(), Gauge())
+        let showInner = showAngle(of: knob, on: innerGauge, through: inner)
+        let showOuter = showAngle(of: knob, on: outerGauge, through: outer)
+        // The callback reaches the outer proxy first; it removes the inner one before forwarding.
+        outer.onReceive = { showInner.invalidate() }
+
+        knob.turn(to: 5)
+        #expect(delegate.turns == 1)
+        #expect(outerGauge.angle == 5)
+        #expect(innerGauge.angle == 0)
+        #expect(knob.delegateSlot.proxyCount == 1)
+        withExtendedLifetime(showOuter) {}
+    }
+
+    @Test func anOuterProxyRemovedMidCallbackStillReachesTheInnerOne() {
+        let knob = Knob()
+        let delegate = CountingKnobDelegate()
+        knob.delegateSlot.delegate = delegate
+        let (inner, outer) = (KnobDelegateProxy(knob), KnobDelegateProxy(knob))
+        let (innerGauge, outerGauge) = (Gauge(), Gauge())
+        let showInner = showAngle(of: knob, on: innerGauge, through: inner)
+        let showOuter = showAngle(of: knob, on: outerGauge, through: outer)
+        outer.onReceive = { showOuter.invalidate() }
+
+        knob.turn(to: 7)
+        #expect(delegate.turns == 1)
+        #expect(innerGauge.angle == 7)
+        #expect(outerGauge.angle == 0)
+        withExtendedLifetime(showInner) {}
+    }
+
+    @Test func aTriggerLivesUntilItsBindingGoesAndThenLeavesTheSlot() {
+        let knob = Knob()
+        let gauge = Gauge()
+        var binding: AnyBinding? = showAngle(of: knob, on: gauge, through: KnobDelegateProxy(knob))
+        weak let trigger = binding?.triggers.first as AnyObject?
+        knob.turn(to: 3)
+        #expect(gauge.angle == 3)
+        #expect(trigger != nil)
+
+        binding = nil
+        #expect(trigger == nil)
+        #expect(knob.delegateSlot.proxyCount == 0)
+        knob.turn(to: 4)
+        #expect(gauge.angle == 3)
+    }
+
+    @Test func aProxyNeverInstalledForwardsNothing() {
+        let knob = Knob()
+        let delegate = CountingKnobDelegate()
+        knob.delegateSlot.delegate = delegate
+        let proxy = KnobDelegateProxy(knob)
+        proxy.knobDidTurn(knob)
+        #expect(delegate.turns == 0)
+        #expect(proxy.forwardee == nil)
+        #expect(!proxy.isInstalled)
+    }
+}
