@@ -137,22 +137,33 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     }
 
     /// Installs the proxy in front of the object's delegate and reports callbacks to `trigger`,
-    /// which it holds until ``uninstall()``.
+    /// which it holds until `uninstall(for:)`.
     func install(for trigger: DelegationTrigger<Object, Delegate>) {
         guard let object = weakObject else { return }
         guard let me = self as? Delegate else {
             preconditionFailure("\(type(of: self)) must conform to \(Delegate.self)")
         }
-        let install: Bool = lock.withLock {
-            guard installedTrigger == nil else { return false }
-            installedTrigger = trigger
-            behindWhenRemoved = nil
-            return true
+        let installed: DelegationTrigger<Object, Delegate>? = lock.withLock {
+            guard let installedTrigger else {
+                installedTrigger = trigger
+                behindWhenRemoved = nil
+                return nil
+            }
+            return installedTrigger
         }
-        guard install else { return }
+        if let installed {
+            precondition(
+                installed === trigger,
+                "\(type(of: self)) is already installed for another DelegationTrigger; make one proxy per trigger")
+            return
+        }
         switch installation {
         case .slot(let slot):
             slot.install(self, as: me)
+            // Removed by another thread meanwhile: the slot must not keep the proxy.
+            if lock.withLock({ installedTrigger !== trigger }) {
+                slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
+            }
         case .property(let delegate):
             let current = object[keyPath: delegate].map { $0 as AnyObject }
             lock.withLock { replaced = current }
@@ -160,13 +171,14 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         }
     }
 
-    /// Removes the proxy; the object's callbacks go to its delegate again.
-    func uninstall() {
+    /// Removes the proxy installed for `owner`; the object's callbacks go to its delegate again.
+    func uninstall(for owner: DelegationTrigger<Object, Delegate>) {
         let trigger: DelegationTrigger<Object, Delegate>? = lock.withLock {
+            guard installedTrigger === owner else { return nil }
             defer { installedTrigger = nil }
             return installedTrigger
         }
-        let uninstall = trigger != nil
+        guard trigger != nil else { return }
         // Let go of the trigger outside the lock: it may be its last reference.
         withExtendedLifetime(trigger) {}
         // The slot and this proxy hold each other while installed: let go even when the object
@@ -174,7 +186,7 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         if case .slot(let slot) = installation {
             slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
         }
-        guard uninstall, let object = weakObject else { return }
+        guard let object = weakObject else { return }
         switch installation {
         case .slot:
             break

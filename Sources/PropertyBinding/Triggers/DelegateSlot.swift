@@ -19,9 +19,10 @@ import Foundation
 /// ``delegate`` is always the app's own delegate, proxies or not: setting it while a proxy is
 /// installed replaces the delegate *behind* the proxy, which forwards to the new one from the
 /// next callback on. ``receiver`` is the outermost installed proxy, or the delegate when none is.
-/// Removing a proxy, in any order, leaves the others chained and the delegate in place. The
-/// slot holds the delegate weakly, and a proxy from its installation to its removal. Safe to use
-/// from any thread.
+/// Removing a proxy, in any order, leaves the others chained and the delegate in place, also
+/// while a callback is passing through it on another thread: that callback still reaches the
+/// proxies behind and the delegate. The slot holds the delegate weakly, and a proxy from its
+/// installation to its removal. Safe to use from any thread.
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`.

@@ -32,14 +32,13 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     /// ```swift
     /// DelegationTrigger(proxy: SliderDelegateProxy(slider), callbacks: [.sliderDidMove])
     /// ```
+    ///
+    /// Give each trigger a proxy of its own: starting a trigger whose proxy another started
+    /// trigger uses is a precondition failure.
     public init(proxy: DelegateProxy<Object, Delegate>, callbacks: Set<DelegateCallback>) {
         self.proxy = proxy
         self.callbacks = callbacks
         self.watched = Array(callbacks)
-    }
-
-    deinit {
-        proxy.uninstall()
     }
 
     /// The binding told when this trigger fires.
@@ -61,7 +60,7 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
 
     /// Removes the proxy; the object's callbacks go straight to its delegate again.
     public func stopObserving() {
-        proxy.uninstall()
+        proxy.uninstall(for: self)
     }
 
     /// Called by the proxy, on the callback's thread, after the delegate behind it was told.

@@ -125,4 +125,28 @@ private final class Gauge {
         #expect(proxy.forwardee == nil)
         #expect(!proxy.isInstalled)
     }
+
+    @Test func stoppingATriggerThatNeverStartedLeavesAnotherTriggersProxyInstalled() {
+        let knob = Knob()
+        let gauge = Gauge()
+        let proxy = KnobDelegateProxy(knob)
+        let binding = showAngle(of: knob, on: gauge, through: proxy)
+        let idle = DelegationTrigger(proxy: proxy, callbacks: ["knobDidTurn"])
+        idle.stopObserving()
+        #expect(proxy.isInstalled)
+        knob.turn(to: 9)
+        #expect(gauge.angle == 9)
+        withExtendedLifetime(binding) {}
+    }
+
+    @Test func oneProxyForTwoStartedTriggersIsAProgrammingError() async {
+        await #expect(processExitsWith: .failure) {
+            let knob = Knob()
+            let proxy = KnobDelegateProxy(knob)
+            let first = Binding(source: Property(knob, \.angle), destination: Property(Gauge(), \.angle))
+            first.addTrigger(DelegationTrigger(proxy: proxy, callbacks: ["knobDidTurn"]))
+            let second = Binding(source: Property(knob, \.angle), destination: Property(Gauge(), \.angle))
+            second.addTrigger(DelegationTrigger(proxy: proxy, callbacks: ["knobDidTurn"]))
+        }
+    }
 }
