@@ -74,9 +74,13 @@ final class NotificationDispatcher: @unchecked Sendable {
     private let center: NotificationCenter
     private let name: Notification.Name
     private let lock = StateLock()
-    // Guarded by `lock`.
-    private var bySender: [UInt: NotificationTrigger] = [:]
-    private var anySender: NotificationTrigger?
+    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var bySender: [UInt: NotificationTrigger] = [:]
+    @exclusivity(unchecked) private var anySender: NotificationTrigger?
+    /// The sender looked up last and its chain: a sender usually posts again, and hashing its
+    /// key costs more than the rest of the look-up. Forgotten whenever the table changes.
+    @exclusivity(unchecked) private var lastSender: UInt = 0
+    @exclusivity(unchecked) private var lastChain: NotificationTrigger?
     // Set once, under the `dispatchers` lock.
     private var observer: (any NSObjectProtocol)?
 
@@ -131,6 +135,7 @@ final class NotificationDispatcher: @unchecked Sendable {
 
     private func insert(_ trigger: NotificationTrigger, senderKey sender: UInt) {
         lock.withLock {
+            forgetLastSender()
             if sender != 0 {
                 bySender[sender] = Self.append(trigger, to: bySender[sender])
             } else {
@@ -142,6 +147,7 @@ final class NotificationDispatcher: @unchecked Sendable {
     /// Removes `trigger`; returns whether no trigger is left.
     private func remove(_ trigger: NotificationTrigger, senderKey sender: UInt) -> Bool {
         lock.withLock {
+            forgetLastSender()
             if sender != 0 {
                 bySender[sender] = Self.remove(trigger, from: bySender[sender])
             } else {
@@ -151,12 +157,27 @@ final class NotificationDispatcher: @unchecked Sendable {
         }
     }
 
+    /// Call with `lock` held.
+    private func forgetLastSender() {
+        lastSender = 0
+        lastChain = nil
+    }
+
+    /// The triggers of `sender`; call with `lock` held.
+    private func chain(of sender: UInt) -> NotificationTrigger? {
+        if sender == lastSender { return lastChain }
+        let chain = bySender[sender]
+        lastSender = sender
+        lastChain = chain
+        return chain
+    }
+
     private func dispatch(_ notification: Notification) {
         _ = Self.registrations.load(ordering: .acquiring)
         let senderID = objectIdentity(notification.object)
         let receivers: Receivers = lock.withLock {
             var receivers = Receivers()
-            if let senderID { receivers.add(chain: bySender[UInt(bitPattern: senderID)]) }
+            if let senderID { receivers.add(chain: chain(of: UInt(bitPattern: senderID))) }
             receivers.add(chain: anySender)
             return receivers
         }
