@@ -235,6 +235,29 @@ extension NotificationTriggerTests {
         #expect(counters[7].count == 2 && anyCounter.count == 3)
     }
 
+    @Test func triggersAddedAndRemovedBetweenPostsOfOneSenderAreHeardAndForgotten() {
+        let center = NotificationCenter()
+        let sender = Sender()
+        let (first, second) = (Counter(), Counter())
+        let firstBinding = NotificationTriggerTests.counting(first)
+        firstBinding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        center.post(name: Self.didChange, object: sender)
+
+        // The sender posts again after a second trigger joined it, then after the first left.
+        let secondBinding = NotificationTriggerTests.counting(second)
+        secondBinding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 2 && second.count == 1)
+
+        firstBinding.invalidate()
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 2 && second.count == 2)
+
+        secondBinding.invalidate()
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 2 && second.count == 2)
+    }
+
     @Test func aTriggerAddedAfterEveryOtherLeftStillHears() {
         let center = NotificationCenter()
         let sender = Sender()
