@@ -63,40 +63,47 @@ private final class Gauge {
         #expect(delegate.turns == 2)
     }
 
-    @Test func anInnerProxyRemovedMidCallbackPassesItOnOnceAndTheOuterOneStillFires() {
+    /// Two proxies in one knob's slot, each with a binding to a gauge of its own; the outer one
+    /// receives the callbacks first.
+    private struct TwoProxies {
         let knob = Knob()
         let delegate = CountingKnobDelegate()
-        knob.delegateSlot.delegate = delegate
-        let (inner, outer) = (KnobDelegateProxy(knob), KnobDelegateProxy(knob))
-        let (innerGauge, outerGauge) = (Gauge(), Gauge())
-        let showInner = showAngle(of: knob, on: innerGauge, through: inner)
-        let showOuter = showAngle(of: knob, on: outerGauge, through: outer)
-        // The callback reaches the outer proxy first; it removes the inner one before forwarding.
-        outer.onReceive = { showInner.invalidate() }
+        let inner: KnobDelegateProxy
+        let outer: KnobDelegateProxy
+        let innerGauge = Gauge()
+        let outerGauge = Gauge()
+        let showInner: AnyBinding
+        let showOuter: AnyBinding
 
-        knob.turn(to: 5)
-        #expect(delegate.turns == 1)
-        #expect(outerGauge.angle == 5)
-        #expect(innerGauge.angle == 0)
-        #expect(knob.delegateSlot.proxyCount == 1)
-        withExtendedLifetime(showOuter) {}
+        init(showAngle: (Knob, Gauge, KnobDelegateProxy) -> AnyBinding) {
+            knob.delegateSlot.delegate = delegate
+            inner = KnobDelegateProxy(knob)
+            outer = KnobDelegateProxy(knob)
+            showInner = showAngle(knob, innerGauge, inner)
+            showOuter = showAngle(knob, outerGauge, outer)
+        }
+    }
+
+    @Test func anInnerProxyRemovedMidCallbackPassesItOnOnceAndTheOuterOneStillFires() {
+        let pair = TwoProxies(showAngle: showAngle)
+        // The callback reaches the outer proxy first; it removes the inner one before forwarding.
+        pair.outer.onReceive = { pair.showInner.invalidate() }
+
+        pair.knob.turn(to: 5)
+        #expect(pair.delegate.turns == 1)
+        #expect(pair.outerGauge.angle == 5)
+        #expect(pair.innerGauge.angle == 0)
+        #expect(pair.knob.delegateSlot.proxyCount == 1)
     }
 
     @Test func anOuterProxyRemovedMidCallbackStillReachesTheInnerOne() {
-        let knob = Knob()
-        let delegate = CountingKnobDelegate()
-        knob.delegateSlot.delegate = delegate
-        let (inner, outer) = (KnobDelegateProxy(knob), KnobDelegateProxy(knob))
-        let (innerGauge, outerGauge) = (Gauge(), Gauge())
-        let showInner = showAngle(of: knob, on: innerGauge, through: inner)
-        let showOuter = showAngle(of: knob, on: outerGauge, through: outer)
-        outer.onReceive = { showOuter.invalidate() }
+        let pair = TwoProxies(showAngle: showAngle)
+        pair.outer.onReceive = { pair.showOuter.invalidate() }
 
-        knob.turn(to: 7)
-        #expect(delegate.turns == 1)
-        #expect(innerGauge.angle == 7)
-        #expect(outerGauge.angle == 0)
-        withExtendedLifetime(showInner) {}
+        pair.knob.turn(to: 7)
+        #expect(pair.delegate.turns == 1)
+        #expect(pair.innerGauge.angle == 7)
+        #expect(pair.outerGauge.angle == 0)
     }
 
     @Test func aTriggerLivesUntilItsBindingGoesAndThenLeavesTheSlot() {
