@@ -33,6 +33,11 @@ final class Slider: Control, @unchecked Sendable {
     var text = ""
 }
 
+final class EchoView {
+    var didChange: (() -> Void)?
+    var count = 0 { didSet { didChange?() } }
+}
+
 final class Handler {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
@@ -172,6 +177,18 @@ case "formatter":
         model.text = texts[index & 1]
         if let number = formatter.number(from: model.text) { view.count = number.intValue }
     }
+case "two-way-int":
+    let echoView = EchoView()
+    let viewChanged = ManualTrigger()
+    let pair = TwoWayBinding(
+        model: Property(model, \.count), form: Property(echoView, \.count), modelTriggers: [trigger],
+        formTriggers: [viewChanged])
+    echoView.didChange = { viewChanged.fire() }
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+    }
+    withExtendedLifetime(pair) {}
 case "closure-string":
     let handler: Handler = opaque(
         Handler { [weak model, weak view] in

@@ -133,8 +133,16 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         lock.withLock { extras?.lastError }
     }
 
+    /// Whether a failure is kept in ``lastError``, without locking or copying it.
+    @usableFromInline var hasLastError: Bool {
+        failed.load(ordering: .acquiring)
+    }
+
     /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
+    @usableFromInline
     func clearLastError() {
+        // Nothing kept: no lock. A failure recorded concurrently is then simply the later event.
+        guard failed.load(ordering: .relaxed) else { return }
         lock.withLock {
             extras?.lastError = nil
             failed.store(false, ordering: .relaxed)

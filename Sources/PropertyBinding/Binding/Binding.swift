@@ -60,6 +60,7 @@ where Source.Value == Destination.Value {
         /// or when an equal value made the write unnecessary.
         @usableFromInline let didSync: (Value) -> Void
 
+        @usableFromInline
         init(shouldWrite: @escaping (Value) -> Bool, didSync: @escaping (Value) -> Void) {
             self.shouldWrite = shouldWrite
             self.didSync = didSync

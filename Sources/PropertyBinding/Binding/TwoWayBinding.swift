@@ -42,20 +42,21 @@ where Model.Value == Form.Value {
     public let toForm: Binding<Model, Form>
     /// The form → model direction, through the validators.
     public let toModel: Binding<ValidatingTransformer<Form>, Model>
-    private let state: TwoWayState<Value>
+    @usableFromInline let state: TwoWayState<Value>
 
-    init(
+    /// Builds the two directions and their hooks where the pair is created (this is inlined
+    /// there), so that their update steps are compiled for the concrete properties, as a
+    /// ``Binding``'s are.
+    @inlinable
+    convenience init(
         label: String?, model: Model, form: Form, modelTriggers: [any Trigger], formTriggers: [any Trigger],
         validators: [Validator<Value>], initial: InitialSync, continuous: Bool, isEqual: ((Value, Value) -> Bool)?
     ) {
         let state = TwoWayState<Value>(isEqual: isEqual, continuous: continuous)
-        self.state = state
-        toForm = Binding(source: model, destination: form, isEqual: isEqual, sharingGateOf: nil)
-        toModel = Binding(
+        let toForm = Binding(source: model, destination: form, isEqual: isEqual, sharingGateOf: nil)
+        let toModel = Binding(
             source: form.validated(by: validators), destination: model, isEqual: isEqual, sharingGateOf: toForm)
         state.toModel = toModel
-        toForm.label = label
-        toModel.label = label
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
         toForm.twoWay = .init(
@@ -64,6 +65,21 @@ where Model.Value == Form.Value {
         toModel.twoWay = .init(
             shouldWrite: { _ in state.withLock { state.formMayWriteModel() } },
             didSync: { value in state.withLock { state.synced(value, clearingFormError: false) } })
+        self.init(
+            label: label, toForm: toForm, toModel: toModel, state: state, modelTriggers: modelTriggers,
+            formTriggers: formTriggers, initial: initial)
+    }
+
+    @usableFromInline
+    init(
+        label: String?, toForm: Binding<Model, Form>, toModel: Binding<ValidatingTransformer<Form>, Model>,
+        state: TwoWayState<Value>, modelTriggers: [any Trigger], formTriggers: [any Trigger], initial: InitialSync
+    ) {
+        self.state = state
+        self.toForm = toForm
+        self.toModel = toModel
+        toForm.label = label
+        toModel.label = label
         switch initial {
         case .modelToForm: toForm.update()
         case .formToModel: toModel.update()
@@ -165,6 +181,7 @@ extension TwoWayBinding {
     ///   - validators: The rules a form value must pass before it reaches the model.
     ///   - initial: Which way to synchronise now.
     ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
+    @inlinable
     public convenience init(
         _ label: String? = nil, model: Model, form: Form, modelTriggers: [any Trigger] = [],
         formTriggers: [any Trigger] = [], validators: [Validator<Value>] = [], initial: InitialSync = .modelToForm,
@@ -187,6 +204,7 @@ extension TwoWayBinding {
     ///   - validators: The rules a form value must pass before it reaches the model.
     ///   - initial: Which way to synchronise now.
     ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
+    @inlinable
     public convenience init(
         _ label: String? = nil, model: Model, form: Form, modelTriggers: [any Trigger] = [],
         formTriggers: [any Trigger] = [], validators: [Validator<Value>] = [], initial: InitialSync = .modelToForm,
@@ -199,29 +217,39 @@ extension TwoWayBinding {
 }
 
 /// What the two directions of a ``TwoWayBinding`` share. Every member is used under `lock`;
-/// `committing` and `forcing` are set by the thread that holds the pair's update gate.
-final class TwoWayState<Value> {
-    private let lock = NSRecursiveLock()
+/// `committing` and `forcing` are set by the thread that holds the pair's update gate. The
+/// lock is never held while user code runs, nor taken again inside itself: a binding's own lock
+/// may be taken under it, never the other way round.
+@usableFromInline
+final class TwoWayState<Value>: @unchecked Sendable {
+    @usableFromInline let lock = StateLock()
 
+    @inlinable
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         try lock.withLock(body)
     }
 
-    let isEqual: ((Value, Value) -> Bool)?
-    weak var toModel: AnyBinding?
-    var lastSynced: Value?
-    var uncommitted = false
-    var continuous: Bool
-    var committing = false
-    var forcing = false
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    @usableFromInline weak var toModel: AnyBinding?
+    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    @usableFromInline @exclusivity(unchecked) var lastSynced: Value?
+    @usableFromInline @exclusivity(unchecked) var uncommitted = false
+    @usableFromInline @exclusivity(unchecked) var continuous: Bool
+    @usableFromInline @exclusivity(unchecked) var committing = false
+    @usableFromInline @exclusivity(unchecked) var forcing = false
 
+    @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
         self.isEqual = isEqual
         self.continuous = continuous
     }
 
-    var hasPendingEdit: Bool { uncommitted || toModel?.lastError != nil }
+    /// Whether the form holds an edit the model does not have: one waiting for a commit, or a
+    /// failed one (read from the form → model direction's flag, not its copied failure).
+    @inlinable
+    var hasPendingEdit: Bool { uncommitted || toModel?.hasLastError == true }
 
+    @inlinable
     func synced(_ value: Value, clearingFormError: Bool) {
         lastSynced = value
         uncommitted = false
@@ -229,6 +257,7 @@ final class TwoWayState<Value> {
     }
 
     /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
+    @inlinable
     func modelMayOverwriteForm(with value: Value) -> Bool {
         guard !forcing, hasPendingEdit else { return true }
         guard let isEqual, let lastSynced else { return false }
@@ -236,6 +265,7 @@ final class TwoWayState<Value> {
     }
 
     /// Whether form → model may write now; otherwise the edit waits for a commit.
+    @inlinable
     func formMayWriteModel() -> Bool {
         guard continuous || committing else {
             uncommitted = true
