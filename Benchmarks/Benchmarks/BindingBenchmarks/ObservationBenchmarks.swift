@@ -45,16 +45,7 @@ func registerObservationBenchmarks() {
             let (model, view) = (ObservableModel(), View())
             let queue = DispatchQueue(label: "benchmark.observation")
             let observer = HandWrittenObserver(model: model, view: view, queue: queue, copiesText: copiesText)
-            return {
-                for index in 0..<updatesPerIteration {
-                    queue.sync { if copiesText { model.name = names[index & 1] } else { model.count &+= 1 } }
-                    queue.sync {}
-                }
-                queue.sync {
-                    precondition(copiesText ? view.text == model.name : view.count == model.count)
-                }
-                withExtendedLifetime(observer) {}
-            }
+            return changes(of: model, shownOn: view, queue: queue, copiesText: copiesText, keeping: observer)
         }
         updateBenchmark("\(kind) Swift Observation: binding") {
             let (model, view) = (ObservableModel(), View())
@@ -69,16 +60,24 @@ func registerObservationBenchmarks() {
                 count.addTrigger(ObservationTrigger(model, \.count, queue: queue))
                 binding = count
             }
-            return {
-                for index in 0..<updatesPerIteration {
-                    queue.sync { if copiesText { model.name = names[index & 1] } else { model.count &+= 1 } }
-                    queue.sync {}
-                }
-                queue.sync {
-                    precondition(copiesText ? view.text == model.name : view.count == model.count)
-                }
-                withExtendedLifetime(binding) {}
-            }
+            return changes(of: model, shownOn: view, queue: queue, copiesText: copiesText, keeping: binding)
         }
+    }
+}
+
+/// The loop of both Swift Observation benchmarks: each update is a change made on `queue` and a
+/// wait for its delivery; `observer` (the hand-written observer or the binding) is kept alive.
+private func changes(
+    of model: ObservableModel, shownOn view: View, queue: DispatchQueue, copiesText: Bool, keeping observer: AnyObject
+) -> () -> Void {
+    {
+        for index in 0..<updatesPerIteration {
+            queue.sync { if copiesText { model.name = names[index & 1] } else { model.count &+= 1 } }
+            queue.sync {}
+        }
+        queue.sync {
+            precondition(copiesText ? view.text == model.name : view.count == model.count)
+        }
+        withExtendedLifetime(observer) {}
     }
 }

@@ -138,11 +138,15 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         failed.load(ordering: .acquiring)
     }
 
-    /// Forgets the latest failure (a two-way binding does when the model overwrites the edit).
+    /// Forgets the latest failure (a two-way binding does when the model overwrites the edit,
+    /// and every good update does).
     @usableFromInline
     func clearLastError() {
         // Nothing kept: no lock. A failure recorded concurrently is then simply the later event.
-        guard failed.load(ordering: .relaxed) else { return }
+        if failed.load(ordering: .relaxed) { forgetLastError() }
+    }
+
+    private func forgetLastError() {
         lock.withLock {
             extras?.lastError = nil
             failed.store(false, ordering: .relaxed)
@@ -291,7 +295,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         // Tested without binding the failure: the usual results copy nothing.
         switch result {
         case .written, .unchanged:
-            if failed.load(ordering: .relaxed) { clearLastError() }
+            clearLastError()
         case .failed:
             report(result.failure!)
         case .reentrant, .deferred, .invalidated:

@@ -118,6 +118,11 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         return try call(forwardee)
     }
 
+    /// Takes this proxy out of `slot`, remembering what was behind it for a callback on its way.
+    private func leave(_ slot: DelegateSlot<Delegate>) {
+        slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
+    }
+
     /// What a proxy removed from `slot` forwards to: what was behind it when it was removed (a
     /// callback may reach it just after), or nil when it was never installed.
     @usableFromInline
@@ -161,9 +166,7 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
         case .slot(let slot):
             slot.install(self, as: me)
             // Removed by another thread meanwhile: the slot must not keep the proxy.
-            if lock.withLock({ installedTrigger !== trigger }) {
-                slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
-            }
+            if lock.withLock({ installedTrigger !== trigger }) { leave(slot) }
         case .property(let delegate):
             let current = object[keyPath: delegate].map { $0 as AnyObject }
             lock.withLock { replaced = current }
@@ -173,24 +176,19 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
 
     /// Removes the proxy installed for `owner`; the object's callbacks go to its delegate again.
     func uninstall(for owner: DelegationTrigger<Object, Delegate>) {
-        let trigger: DelegationTrigger<Object, Delegate>? = lock.withLock {
-            guard installedTrigger === owner else { return nil }
-            defer { installedTrigger = nil }
-            return installedTrigger
+        let removed: Bool = lock.withLock {
+            guard installedTrigger === owner else { return false }
+            installedTrigger = nil
+            return true
         }
-        guard trigger != nil else { return }
-        // Let go of the trigger outside the lock: it may be its last reference.
-        withExtendedLifetime(trigger) {}
-        // The slot and this proxy hold each other while installed: let go even when the object
-        // (which owns the slot) is already gone.
-        if case .slot(let slot) = installation {
-            slot.uninstall(self) { behind in lock.withLock { behindWhenRemoved = .some(behind) } }
-        }
-        guard let object = weakObject else { return }
+        guard removed else { return }
         switch installation {
-        case .slot:
-            break
+        case .slot(let slot):
+            // The slot and this proxy hold each other while installed: let go even when the
+            // object (which owns the slot) is already gone.
+            leave(slot)
         case .property(let delegate):
+            guard let object = weakObject else { return }
             let original = lock.withLock { replaced }
             guard let current = object[keyPath: delegate].map({ $0 as AnyObject }) else { return }
             if current === self {

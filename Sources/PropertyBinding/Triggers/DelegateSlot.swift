@@ -71,13 +71,11 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     /// callback already on its way through the proxy still reaches the rest of the chain.
     func uninstall(_ proxy: AnyObject, leaving: (_ behind: Delegate?) -> Void) {
         let id = ObjectIdentifier(proxy)
-        let removed: Delegate? = lock.withLock {
-            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return nil }
+        lock.withLock {
+            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return }
             leaving(index > 0 ? proxies[index - 1].receiver : nil)
-            return proxies.remove(at: index).receiver
+            proxies.remove(at: index)
         }
-        // Released outside the lock: the last reference to a proxy may go here.
-        withExtendedLifetime(removed) {}
     }
 
     /// What `proxy` forwards to: the proxy behind it, or the delegate; `isInstalled` is false

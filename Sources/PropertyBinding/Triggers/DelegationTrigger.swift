@@ -13,8 +13,9 @@
 /// receiving every callback meanwhile, and keeps answering the questions (`should…` methods).
 /// The binding updates synchronously inside the callback, after the delegate has been told, on
 /// the calling thread. The trigger holds the object weakly; the proxy, installed in front of
-/// the delegate, holds the trigger from start to stop (its binding stops it when it lets it go). For a delegate protocol of your own, write a proxy (see
-/// ``DelegateProxy``) and pass it to ``init(proxy:callbacks:)``.
+/// the delegate, holds the trigger from start to stop (its binding stops it when it lets it
+/// go). For a delegate protocol of your own, write a proxy (see ``DelegateProxy``) and pass it
+/// to ``init(proxy:callbacks:)``.
 public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unchecked Sendable {
     /// The proxy this trigger installs.
     public let proxy: DelegateProxy<Object, Delegate>
