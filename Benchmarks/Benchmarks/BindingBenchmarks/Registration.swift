@@ -18,8 +18,10 @@ func updateConfiguration(warmupIterations: Int = 20) -> Benchmark.Configuration 
     )
 }
 
-/// The configuration of a benchmark whose iteration handles 10,000 bindings at once.
-func scaleConfiguration(metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]) -> Benchmark.Configuration {
+/// The configuration of a benchmark whose iteration handles thousands of bindings at once.
+func scaleConfiguration(
+    metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal], maxIterations: Int? = nil
+) -> Benchmark.Configuration {
     .init(
         metrics: metrics,
         timeUnits: .nanoseconds,
@@ -27,7 +29,7 @@ func scaleConfiguration(metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTo
         warmupIterations: 2,
         scalingFactor: .one,
         maxDuration: isQuickRun ? .seconds(1) : .seconds(3),
-        maxIterations: isQuickRun ? 5 : 20
+        maxIterations: maxIterations ?? (isQuickRun ? 5 : 20)
     )
 }
 

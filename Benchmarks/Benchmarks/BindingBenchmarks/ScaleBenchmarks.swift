@@ -6,7 +6,7 @@ import PropertyBinding
 let bindingCount = 10_000
 
 /// Benchmarks 4, 5 and 6: one post among 10,000 registered bindings, the set-up and teardown of
-/// 10,000 bindings, and the memory a binding takes.
+/// 10,000, 100,000 and 1,000,000 bindings, and the memory a binding takes.
 func registerScaleBenchmarks() {
     registerFanOutBenchmarks()
     registerSetUpBenchmarks()
@@ -63,47 +63,55 @@ private func makeObjects(_ count: Int = bindingCount) -> (models: [Model], views
     ((0..<count).map { _ in Model() }, (0..<count).map { _ in View() })
 }
 
+/// The binding counts of the set-up and teardown benchmarks: set-up must stay linear, so the
+/// figure per binding at a million must match the one at 10,000.
+let setUpCounts = [10_000, 100_000, 1_000_000]
+
 private func registerSetUpBenchmarks() {
-    Benchmark("Set-up and teardown of 10000: observer", configuration: scaleConfiguration()) { benchmark in
-        let (models, views) = makeObjects(bindingCount)
-        let center = NotificationCenter()
-        benchmark.startMeasurement()
-        var tokens: [any NSObjectProtocol] = []
-        tokens.reserveCapacity(bindingCount)
-        for (model, view) in zip(models, views) {
-            tokens.append(
-                center.addObserver(forName: .modelDidChange, object: model, queue: nil) {
-                    [weak model, weak view] _ in
-                    guard let model, let view else { return }
-                    view.count = model.count
-                })
+    for count in setUpCounts {
+        // A million bindings take seconds per iteration: a few iterations are enough.
+        let configuration = scaleConfiguration(maxIterations: count >= 1_000_000 ? 3 : nil)
+        Benchmark("Set-up and teardown of \(count): observer", configuration: configuration) { benchmark in
+            let (models, views) = makeObjects(count)
+            let center = NotificationCenter()
+            benchmark.startMeasurement()
+            var tokens: [any NSObjectProtocol] = []
+            tokens.reserveCapacity(count)
+            for (model, view) in zip(models, views) {
+                tokens.append(
+                    center.addObserver(forName: .modelDidChange, object: model, queue: nil) {
+                        [weak model, weak view] _ in
+                        guard let model, let view else { return }
+                        view.count = model.count
+                    })
+            }
+            for model in models {
+                model.count = 1
+                center.post(name: .modelDidChange, object: model)
+            }
+            for token in tokens { center.removeObserver(token) }
+            tokens.removeAll()
+            benchmark.stopMeasurement()
+            precondition(views.allSatisfy { $0.count == 1 })
         }
-        for model in models {
-            model.count = 1
-            center.post(name: .modelDidChange, object: model)
+        Benchmark("Set-up and teardown of \(count): binding", configuration: configuration) { benchmark in
+            let (models, views) = makeObjects(count)
+            let center = NotificationCenter()
+            benchmark.startMeasurement()
+            let bindings = BindingSet()
+            for (model, view) in zip(models, views) {
+                let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+                binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: model))
+                bindings.add(binding)
+            }
+            for model in models {
+                model.count = 1
+                center.post(name: .modelDidChange, object: model)
+            }
+            bindings.removeAll()
+            benchmark.stopMeasurement()
+            precondition(views.allSatisfy { $0.count == 1 })
         }
-        for token in tokens { center.removeObserver(token) }
-        tokens.removeAll()
-        benchmark.stopMeasurement()
-        precondition(views.allSatisfy { $0.count == 1 })
-    }
-    Benchmark("Set-up and teardown of 10000: binding", configuration: scaleConfiguration()) { benchmark in
-        let (models, views) = makeObjects(bindingCount)
-        let center = NotificationCenter()
-        benchmark.startMeasurement()
-        let bindings = BindingSet()
-        for (model, view) in zip(models, views) {
-            let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
-            binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: model))
-            bindings.add(binding)
-        }
-        for model in models {
-            model.count = 1
-            center.post(name: .modelDidChange, object: model)
-        }
-        bindings.removeAll()
-        benchmark.stopMeasurement()
-        precondition(views.allSatisfy { $0.count == 1 })
     }
 }
 

@@ -4,6 +4,7 @@
 //     swift build -c release --package-path Benchmarks --product BindingProfile
 //     valgrind --tool=callgrind Benchmarks/.build/release/BindingProfile custom-int 100000
 import Foundation
+import HeapStats
 import PropertyBinding
 
 final class Model: @unchecked Sendable {
@@ -69,6 +70,27 @@ final class KnobDelegateProxy: DelegateProxy<Knob, any KnobDelegate>, KnobDelega
 extension Notification.Name {
     static let modelDidChange = Notification.Name("ProfileModelDidChange")
 }
+
+/// A closure that is handed the new value: the hand-written baseline with the least work.
+final class ValueHandler {
+    let body: (Int) -> Void
+    init(_ body: @escaping (Int) -> Void) { self.body = body }
+}
+
+/// A closure that is handed the new text.
+final class StringHandler {
+    let body: (String) -> Void
+    init(_ body: @escaping (String) -> Void) { self.body = body }
+}
+
+/// A model with `didSet` observers, as announcing models have: its key paths are computed.
+final class AnnouncingModel: @unchecked Sendable {
+    var count = 0 { didSet { opaque(()) } }
+    var text = "" { didSet { opaque(()) } }
+}
+
+/// The bytes in use on the heap now.
+func heapBytesInUse() -> Int { heap_bytes_in_use() }
 
 @_silgen_name("malloc_usable_size")
 func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
@@ -231,6 +253,144 @@ case "delegation-string":
         knob.turned()
     }
     withExtendedLifetime(binding) {}
+case "handed-int":
+    let handler: ValueHandler = opaque(ValueHandler { [weak view] value in view?.count = value })
+    for _ in 0..<count {
+        model.count &+= 1
+        handler.body(model.count)
+    }
+case "handed-string":
+    let handler: StringHandler = opaque(StringHandler { [weak view] value in view?.text = value })
+    for index in 0..<count {
+        model.name = names[index & 1]
+        handler.body(model.name)
+    }
+case "two-way-closure-int":
+    // Two closures with a guard flag: the model's change is written to the view, whose echo is
+    // stopped by the flag.
+    let echoView = EchoView()
+    var isUpdating = false
+    let toView: Handler = opaque(
+        Handler { [weak model, weak echoView] in
+            guard !isUpdating, let model, let echoView else { return }
+            isUpdating = true
+            echoView.count = model.count
+            isUpdating = false
+        })
+    let toModel: Handler = opaque(
+        Handler { [weak model, weak echoView] in
+            guard !isUpdating, let model, let echoView else { return }
+            isUpdating = true
+            model.count = echoView.count
+            isUpdating = false
+        })
+    echoView.didChange = { toModel.body() }
+    for _ in 0..<count {
+        model.count &+= 1
+        toView.body()
+    }
+    view.count = echoView.count
+case "good-announcing-int", "failed-announcing-int":
+    // A number read from text into a model with `didSet`; the failing run reads "forty".
+    AnyBinding.defaultErrorHandler = { _ in }
+    let announcing = AnnouncingModel()
+    let number = StringToNumberTransformer<Int>(property: Property(model, \.text), formatter: NumberFormatter())
+    let binding = Binding(source: number, destination: Property(announcing, \.count))
+    binding.addTrigger(trigger)
+    let texts = scenario.hasPrefix("good") ? ["42", "1234"] : ["forty", "forty-two"]
+    for index in 0..<count {
+        model.text = texts[index & 1]
+        trigger.fire()
+    }
+    view.count = announcing.count
+    withExtendedLifetime(binding) {}
+case "setup-binding", "setup-observer":
+    // Set-up and teardown of `count` bindings (or block observers): create, add, post once each,
+    // remove. The objects are made first; run with 0 to measure their cost and the process's.
+    let models = (0..<count).map { _ in Model() }
+    let views = (0..<count).map { _ in View() }
+    if scenario == "setup-binding" {
+        let bindings = BindingSet()
+        for (model, view) in zip(models, views) {
+            let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+            binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: model))
+            bindings.add(binding)
+        }
+        for model in models {
+            model.count = 1
+            center.post(name: .modelDidChange, object: model)
+        }
+        bindings.removeAll()
+    } else {
+        var tokens: [any NSObjectProtocol] = []
+        tokens.reserveCapacity(count)
+        for (model, view) in zip(models, views) {
+            tokens.append(
+                center.addObserver(forName: .modelDidChange, object: model, queue: nil) {
+                    [weak model, weak view] _ in
+                    guard let model, let view else { return }
+                    view.count = model.count
+                })
+        }
+        for model in models {
+            model.count = 1
+            center.post(name: .modelDidChange, object: model)
+        }
+        for token in tokens { center.removeObserver(token) }
+    }
+    precondition(views.allSatisfy { $0.count == 1 })
+    view.count = views.count
+case let memory where memory.hasPrefix("memory-"):
+    // The heap bytes that `count` bindings of one trigger kind hold (per binding), the objects
+    // they bind made first.
+    let kind = String(memory.dropFirst("memory-".count))
+    let models = (0..<count).map { _ in Model() }
+    let observed = (0..<count).map { _ in ObservedModel() }
+    let sliders = (0..<count).map { _ in Slider() }
+    let knobs = (0..<count).map { _ in Knob() }
+    let views = (0..<count).map { _ in View() }
+    var kept: [AnyObject] = []
+    kept.reserveCapacity(count)
+    let bindings = BindingSet()
+    let before = heapBytesInUse()
+    for index in 0..<count {
+        let view = views[index]
+        switch kind {
+        case "observer":
+            kept.append(
+                center.addObserver(forName: .modelDidChange, object: models[index], queue: nil) {
+                    [weak model = models[index], weak view] _ in
+                    guard let model, let view else { return }
+                    view.count = model.count
+                })
+        case "notification":
+            let binding = Binding(source: Property(models[index], \.count), destination: Property(view, \.count))
+            binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: models[index]))
+            bindings.add(binding)
+        case "custom":
+            let binding = Binding(source: Property(models[index], \.count), destination: Property(view, \.count))
+            binding.addTrigger(ManualTrigger())
+            bindings.add(binding)
+        case "keypath":
+            let binding = Binding(source: Property(observed[index], \.count), destination: Property(view, \.count))
+            binding.addTrigger(KeyPathTrigger(observed[index], \.count))
+            bindings.add(binding)
+        case "action":
+            let binding = Binding(source: Property(sliders[index], \.value), destination: Property(view, \.count))
+            binding.addTrigger(TargetActionTrigger(control: sliders[index], events: .valueChanged))
+            bindings.add(binding)
+        case "delegation":
+            let binding = Binding(source: Property(knobs[index], \.value), destination: Property(view, \.count))
+            binding.addTrigger(DelegationTrigger(proxy: KnobDelegateProxy(knobs[index]), callbacks: [.knobDidTurn]))
+            bindings.add(binding)
+        default:
+            print("unknown memory kind \(kind)")
+            exit(2)
+        }
+    }
+    let bytes = heapBytesInUse() - before
+    print("bytes per binding", count == 0 ? 0 : bytes / count)
+    withExtendedLifetime((kept, bindings, models, observed, sliders, knobs, views)) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)

@@ -32,6 +32,25 @@ extension BindingSetTests {
         #expect(set.count == 2)
     }
 
+    @Test func bindingsKeepTheirOrderThroughRemovalsAndReAdding() {
+        let center = NotificationCenter()
+        let set = BindingSet()
+        let bindings = (0..<10).map { _ in Self.binding(Model(), View(), center) }
+        for binding in bindings { set.add(binding) }
+        // Enough removals to squeeze the holes out of the storage, then some more.
+        for index in [0, 2, 3, 5, 7, 8, 9] { set.remove(bindings[index]) }
+        #expect(set.bindings.map(ObjectIdentifier.init) == [1, 4, 6].map { ObjectIdentifier(bindings[$0]) })
+        #expect(set.count == 3)
+        let again = Self.binding(Model(), View(), center)
+        set.add(again)
+        set.add(bindings[1])
+        set.remove(bindings[4])
+        #expect(set.bindings.map(ObjectIdentifier.init) == [bindings[1], bindings[6], again].map(ObjectIdentifier.init))
+        #expect(bindings[4].isValid == false && bindings[1].isValid && again.isValid)
+        set.removeAll()
+        #expect(set.count == 0 && set.bindings.isEmpty && !again.isValid)
+    }
+
     @Test func removeInvalidatesTheBindingAndStopsItsTriggers() throws {
         let center = NotificationCenter()
         let model = Model()

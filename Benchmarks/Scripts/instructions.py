@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Instruction counts per update (or per binding) of the BindingProfile scenarios, under
+`valgrind --tool=callgrind`, and the targets they must meet. Instruction counts are repeatable
+for the same binary and inputs, whatever else the machine is doing, where wall clock is not.
+
+    instructions.py [--check] [--scale N ...] [--only REGEX]
+
+Each scenario runs twice, with `count` and with 0 iterations; the difference divided by
+`count` is the cost of one update (or of one binding: set-up, memory). Needs valgrind and a
+release build of BindingProfile (`Benchmarks/check --instructions` builds it).
+
+--check      exit 1 when a target is missed
+--scale N    the binding counts of the set-up and teardown scenario, besides 10,000
+             (default: 100000; add 1000000 for a million, ~10 minutes under callgrind)
+--only RE    only the scenarios whose name matches RE (the targets that need others are skipped)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROFILE = os.path.join(HERE, "..", ".build", "release", "BindingProfile")
+
+UPDATES = 20_000
+SYNC_KINDS = [
+    ("custom trigger", "custom"),
+    ("KeyPathTrigger", "keypath-trigger"),
+    ("TargetActionTrigger", "action"),
+    ("DelegationTrigger", "delegation"),
+]
+
+
+def instructions(scenario, count):
+    """Instructions of one run of BindingProfile (callgrind's `summary:` line)."""
+    with tempfile.TemporaryDirectory() as directory:
+        out = os.path.join(directory, "callgrind.out")
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", PROFILE, scenario, str(count)],
+            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(out) as handle:
+            for line in handle:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    return int(line.split()[1])
+    raise RuntimeError(f"no summary in callgrind's output for {scenario}")
+
+
+def per_unit(scenario, count):
+    return (instructions(scenario, count) - instructions(scenario, 0)) / count
+
+
+def heap_bytes(kind, count):
+    output = subprocess.run([PROFILE, f"memory-{kind}", str(count)], check=True, capture_output=True, text=True).stdout
+    return int(re.search(r"bytes per binding (\d+)", output).group(1))
+
+
+def main():
+    arguments = sys.argv[1:]
+    check = "--check" in arguments
+    scales = [100_000]
+    only = None
+    for index, argument in enumerate(arguments):
+        if argument == "--scale":
+            scales = [int(value) for value in arguments[index + 1].split(",")]
+        if argument == "--only":
+            only = re.compile(arguments[index + 1])
+    if not os.path.exists(PROFILE):
+        sys.exit(f"{PROFILE} is missing: swift build -c release --package-path Benchmarks --product BindingProfile")
+
+    wanted = (lambda name: only is None or only.search(name))
+    figures = {}
+
+    def measure(name, scenario, count=UPDATES):
+        if wanted(name):
+            figures[name] = per_unit(scenario, count)
+            print(f"  {name}: {figures[name]:,.0f}", file=sys.stderr)
+
+    print("measuring (callgrind):", file=sys.stderr)
+    for type_name in ("int", "string"):
+        measure(f"closure handed the value ({type_name})", f"handed-{type_name}")
+        for label, scenario in SYNC_KINDS:
+            measure(f"binding, {label} ({type_name})", f"{scenario}-{type_name}")
+    measure("closure reading the model (int)", "closure-int")
+    measure("two closures with a guard flag", "two-way-closure-int")
+    measure("binding, TwoWayBinding echo", "two-way-int")
+    measure("block observer (direct set)", "observer-int")
+    measure("binding, NotificationTrigger", "notification-int")
+    measure("formatter.number(from:) + set", "formatter")
+    measure("binding, StringToNumberTransformer<Int>", "number")
+    measure("good update (didSet destination)", "good-announcing-int", 2_000)
+    measure("failed update (didSet destination)", "failed-announcing-int", 2_000)
+    for size in [10_000] + scales:
+        measure(f"set-up + teardown per binding, {size:,}: observer", "setup-observer", size)
+        measure(f"set-up + teardown per binding, {size:,}: binding", "setup-binding", size)
+    memory = {}
+    for kind in ["observer", "notification", "custom", "keypath", "action", "delegation"]:
+        if wanted(f"memory {kind}"):
+            memory[kind] = heap_bytes(kind, 100_000)
+
+    print("| what | instructions |")
+    print("|---|---:|")
+    for name, value in figures.items():
+        print(f"| {name} | {value:,.0f} |")
+    if memory:
+        print("\n| bytes per binding at 100,000 (heap in use) | bytes |")
+        print("|---|---:|")
+        for kind, value in memory.items():
+            print(f"| {kind} | {value} |")
+
+    missed = []
+
+    def target(what, value, limit):
+        if value is None:
+            return
+        ok = value <= limit
+        print(f"- [{'x' if ok else ' '}] {what}: {value:.2f} (target ≤ {limit})")
+        if not ok:
+            missed.append(what)
+
+    def ratio(a, b):
+        return figures[a] / figures[b] if a in figures and b in figures else None
+
+    print("\nTargets (instructions):")
+    for type_name in ("int", "string"):
+        for label, _ in SYNC_KINDS:
+            target(f"{label} ({type_name}) / closure handed the value",
+                   ratio(f"binding, {label} ({type_name})", f"closure handed the value ({type_name})"), 2.5)
+    target("TwoWayBinding echo / two closures with a guard flag",
+           ratio("binding, TwoWayBinding echo", "two closures with a guard flag"), 3.0)
+    target("failed update / good update", ratio("failed update (didSet destination)", "good update (didSet destination)"), 20)
+    for size in scales:
+        target(f"set-up + teardown at {size:,} / at 10,000",
+               ratio(f"set-up + teardown per binding, {size:,}: binding", "set-up + teardown per binding, 10,000: binding"), 1.2)
+    for size in [10_000] + scales:
+        target(f"set-up + teardown at {size:,} / raw NotificationCenter observer",
+               ratio(f"set-up + teardown per binding, {size:,}: binding", f"set-up + teardown per binding, {size:,}: observer"), 1.5)
+    for kind, value in memory.items():
+        if kind != "observer":
+            target(f"bytes per binding, {kind} trigger", value, 400)
+    if missed:
+        print(f"\n{len(missed)} target(s) missed: " + "; ".join(missed))
+        return 1 if check else 0
+    print("\nall targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
