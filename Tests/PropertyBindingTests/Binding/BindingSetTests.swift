@@ -45,7 +45,8 @@ extension BindingSetTests {
         set.add(again)
         set.add(bindings[1])
         set.remove(bindings[4])
-        #expect(set.bindings.map(ObjectIdentifier.init) == [bindings[1], bindings[6], again].map(ObjectIdentifier.init))
+        #expect(
+            set.bindings.map(ObjectIdentifier.init) == [bindings[1], bindings[6], again].map(ObjectIdentifier.init))
         #expect(bindings[4].isValid == false && bindings[1].isValid && again.isValid)
         set.removeAll()
         #expect(set.count == 0 && set.bindings.isEmpty && !again.isValid)
