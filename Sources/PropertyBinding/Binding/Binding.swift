@@ -158,8 +158,12 @@ where Source.Value == Destination.Value {
 
     @usableFromInline
     func failure(_ stage: BindingFailure.Stage, _ error: any Error) -> BindingFailure {
-        BindingFailure(
-            stage: stage, error: error, bindingID: ObjectIdentifier(self), label: label, path: path)
+        // The path is described only if someone reads it; the text captures the properties,
+        // not the binding, which may keep the failure as its last error.
+        let (source, destination) = (source, destination)
+        return BindingFailure(
+            stage: stage, error: error, bindingID: ObjectIdentifier(self), label: label,
+            pathText: LazyText { "\(source) → \(destination)" })
     }
 
     /// The source and destination, as text: `\TextField.text → \Person.age`.

@@ -29,7 +29,26 @@ public struct BindingFailure: Error, CustomStringConvertible {
     /// The binding's ``AnyBinding/label``, if it has one.
     public let label: String?
     /// The binding's source and destination, as text (`\TextField.text → \Person.age`).
-    public let path: String
+    ///
+    /// Made when first read, not when the update fails: describing a key path is costly, and a
+    /// form with a bad field fails on every keystroke.
+    public var path: String { pathText.value }
+
+    private let pathText: LazyText
+
+    /// A failure whose path is already text.
+    init(stage: Stage, error: any Error, bindingID: ObjectIdentifier, label: String?, path: String) {
+        self.init(stage: stage, error: error, bindingID: bindingID, label: label, pathText: LazyText(path))
+    }
+
+    /// A failure whose path is made when first read.
+    init(stage: Stage, error: any Error, bindingID: ObjectIdentifier, label: String?, pathText: LazyText) {
+        self.stage = stage
+        self.error = error
+        self.bindingID = bindingID
+        self.label = label
+        self.pathText = pathText
+    }
 
     /// A sentence naming the binding, the step and the error.
     public var description: String {

@@ -83,4 +83,19 @@ extension BindingFailureTests {
         #expect(
             failure.description.hasPrefix("binding \(binding.path) was fired again by its own update: update cycle"))
     }
+
+    @Test func aKeptFailureNamesItsPathAfterTheBindingIsGoneAndKeepsNothingAlive() throws {
+        let field = TextField()
+        field.text = "forty"
+        var binding: Binding<StringToNumberTransformer<Int>, Property<Person, Int>>? = ageBinding(field, Person())
+        let path = binding!.path
+        let failure = try #require(binding!.update().failure)
+        #expect(binding!.lastError != nil)
+        weak let released = binding
+        // The binding keeps its last failure; the failure must not keep the binding.
+        binding = nil
+        #expect(released == nil)
+        #expect(failure.path == path)
+        #expect(failure.description.contains(path))
+    }
 }
