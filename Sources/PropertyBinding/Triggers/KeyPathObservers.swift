@@ -22,7 +22,10 @@ import Foundation
 public final class KeyPathObservers: @unchecked Sendable {
     private let lock = StateLock()
     // Guarded by `lock`, so accessed without dynamic exclusivity checks.
-    @exclusivity(unchecked) private var observers: [AnyKeyPath: [Entry]] = [:]
+    /// Every observation, in the order added: a list, not a table by key path, because an
+    /// object has a few observations and a table costs a hundred bytes more for each object;
+    /// announcements find their entries through `announced`, by identity, without a scan.
+    @exclusivity(unchecked) private var observers: [Observer] = []
     @exclusivity(unchecked) private var nextID = 0
     /// The entries of the key path objects announced lately, found by identity: hashing a key
     /// path walks its components, while an announcing `didSet` passes the same literal key
@@ -35,6 +38,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     @exclusivity(unchecked) private var inherited: [(keyPath: AnyKeyPath, entry: Entry)] = []
 
     private typealias Entry = (id: Int, handler: () -> Void)
+    private typealias Observer = (keyPath: AnyKeyPath, entry: Entry)
 
     /// Creates an empty registry.
     public init() {}
@@ -56,7 +60,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     ) -> KeyPathObservation {
         lock.withLock {
             nextID += 1
-            observers[keyPath, default: []].append((nextID, handler))
+            observers.append((keyPath, (nextID, handler)))
             if let onSuperclassAnnouncement { inherited.append((keyPath, (nextID, onSuperclassAnnouncement))) }
             announced.removeAll()
             return KeyPathObservation(keyPath: keyPath, id: nextID)
@@ -67,8 +71,9 @@ public final class KeyPathObservers: @unchecked Sendable {
     public func remove(_ observation: KeyPathObservation) {
         lock.withLock {
             announced.removeAll()
-            observers[observation.keyPath]?.removeAll { $0.id == observation.id }
-            if observers[observation.keyPath]?.isEmpty == true { observers[observation.keyPath] = nil }
+            if let index = observers.firstIndex(where: { $0.entry.id == observation.id }) {
+                observers.remove(at: index)
+            }
             if !inherited.isEmpty { inherited.removeAll { $0.entry.id == observation.id } }
         }
     }
@@ -84,7 +89,8 @@ public final class KeyPathObservers: @unchecked Sendable {
         for cached in announced where cached.keyPath === keyPath {
             return cached.entries
         }
-        var entries = observers[keyPath]
+        let matching = observers.lazy.filter { $0.keyPath == keyPath }.map(\.entry)
+        var entries = matching.isEmpty ? nil : Array(matching)
         if !inherited.isEmpty {
             let heard = inherited.filter { Self.isInherited($0.keyPath, from: keyPath) }.map(\.entry)
             if !heard.isEmpty { entries = ((entries ?? []) + heard).sorted { $0.id < $1.id } }
@@ -107,12 +113,12 @@ public final class KeyPathObservers: @unchecked Sendable {
 
     /// The number of observations of every key path (`0` once every trigger is torn down).
     public var count: Int {
-        lock.withLock { observers.values.reduce(0) { $0 + $1.count } }
+        lock.withLock { observers.count }
     }
 
     /// The number of observations of `keyPath`.
     public func count(for keyPath: AnyKeyPath) -> Int {
-        lock.withLock { observers[keyPath]?.count ?? 0 }
+        lock.withLock { observers.count { $0.keyPath == keyPath } }
     }
 }
 
