@@ -23,10 +23,11 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     // The fields are ordered so that the small ones share words: a binding is one allocation,
     // and applications make thousands.
 
-    /// The gate this binding updates under when it has its own (see UpdateGate.swift). A binding
-    /// is its own gate, or shares the gate of `gateHolder` (the two directions of a two-way
-    /// binding).
-    var updateGate = UpdateGate()
+    /// The update gate's storage (see UpdateGate.swift): its lock, and its state machine,
+    /// which is only read or written with `gateLock` held. A binding is its own gate, or
+    /// shares the gate of `gateHolder` (the two directions of a two-way binding).
+    let gateLock = StateLock()
+    var gateMachine = GateMachine()
     /// The binding whose gate this one uses, or nil for its own.
     @usableFromInline let gateHolder: AnyBinding?
     /// The identity of `firstTrigger` (0 for none), so that the usual fire, from a binding's one

@@ -1,33 +1,20 @@
 import Dispatch
 
-/// The lock that serializes a binding's updates: a ``GateStateMachine`` behind the library's
-/// one lock.
-///
-/// Every binding has a gate; bindings that share one (the two directions of a two-way binding)
-/// update one at a time, and an update that fires another binding of the same gate on the same
-/// thread skips it as re-entrant: that is what stops a pair from echoing a value.
-///
-/// Entering and leaving take the lock for a few loads and stores each, never while user code
-/// runs: the lock is taken, the machine says what to do, the lock is let go, and only then is
-/// it done (waiting on the thread's semaphore, waking waiters, running handed-over work).
-/// See the "Design" article for why a thread inside an update never waits for a gate.
-struct UpdateGate: ~Copyable {
-    typealias Machine = GateStateMachine<HandedOver, DispatchSemaphore>
+// The update gate: the lock that serializes a binding's updates, a ``GateStateMachine``
+// behind the library's one lock. Its two fields (`gateLock`, `gateMachine`) are stored in
+// ``AnyBinding``, so that a binding stays one allocation; this file is all that uses them.
+//
+// Every binding has a gate; bindings that share one (the two directions of a two-way binding)
+// update one at a time, and an update that fires another binding of the same gate on the same
+// thread skips it as re-entrant: that is what stops a pair from echoing a value.
+//
+// Entering and leaving take the lock for a few loads and stores each, never while user code
+// runs: the lock is taken, the machine says what to do, the lock is let go, and only then is
+// it done (waiting on the thread's semaphore, waking waiters, running handed-over work). The
+// Design article explains why a thread inside an update never waits for a gate.
 
-    private let lock = StateLock()
-    // Guarded by `lock`.
-    private var machine = Machine()
-
-    init() {}
-
-    /// Runs `body` on the machine with the lock held; `body` only computes, it calls nothing.
-    @inline(__always)
-    mutating func withMachine<Result>(_ body: (inout Machine) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&machine)
-    }
-}
+/// The state machine of a binding's update gate.
+typealias GateMachine = GateStateMachine<HandedOver, DispatchSemaphore>
 
 /// Work a thread inside an update left for the holder of a gate it found busy.
 enum HandedOver {
@@ -53,6 +40,14 @@ enum HandedOver {
 }
 
 extension AnyBinding {
+    /// Runs `body` on the gate's machine with the gate's lock held; `body` only computes.
+    @inline(__always)
+    private func withGateMachine<Result>(_ body: (inout GateMachine) -> Result) -> Result {
+        gateLock.lock()
+        defer { gateLock.unlock() }
+        return body(&gateMachine)
+    }
+
     enum GateEntry {
         /// The thread holds the gate; leave it with `leaveGate(as:)`.
         case entered
@@ -68,7 +63,7 @@ extension AnyBinding {
     @inline(__always)
     func enterGate(as me: ThreadIdentity, handing work: @autoclosure () -> HandedOver?) -> GateEntry {
         while true {
-            let action = updateGate.withMachine {
+            let action = withGateMachine {
                 $0.enter(
                     me.id, holdsOtherGates: me.heldGates > 0, handing: work, isSame: { $0.isSame(as: $1) },
                     waiter: { me.wakeUp })
@@ -94,7 +89,7 @@ extension AnyBinding {
     @inline(__always)
     func leaveGate(as me: ThreadIdentity) {
         while true {
-            switch updateGate.withMachine({ $0.leave(me.id) }) {
+            switch withGateMachine({ $0.leave(me.id) }) {
             case .stay:
                 return
             case .runHandedOver(let work):
