@@ -13,7 +13,9 @@ import Synchronization
 /// direction of a two-way binding). A thread that is inside an update never waits for a
 /// binding another thread is updating: it hands the update to that thread
 /// (``UpdateResult/deferred``), so bindings that fire each other from two threads cannot
-/// deadlock. After ``invalidate()`` returns, no update runs.
+/// deadlock. Teardown never waits from inside an update either: after ``invalidate()`` or
+/// ``removeTrigger(_:)`` returns no update starts, and, called from outside any update, none
+/// runs (see <doc:ThreadingModel>).
 ///
 /// Everything here is safe to call from any thread. The objects a binding reads and writes
 /// are accessed on the thread that fires it; keep them to the threads they tolerate.
@@ -21,10 +23,11 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     // The fields are ordered so that the small ones share words: a binding is one allocation,
     // and applications make thousands.
 
-    /// 0 when the gate is free; otherwise the owner's ``ThreadIdentity``, with the low bit set
-    /// when the owner must leave through the slow path (see UpdateGate.swift). A binding is its
-    /// own gate, or shares the gate of `gateHolder` (the two directions of a two-way binding).
-    let gateWord = Atomic<UInt>(0)
+    /// The update gate's storage (see UpdateGate.swift): its lock, and its state machine,
+    /// which is only read or written with `gateLock` held. A binding is its own gate, or
+    /// shares the gate of `gateHolder` (the two directions of a two-way binding).
+    let gateLock = StateLock()
+    var gateMachine = GateMachine()
     /// The binding whose gate this one uses, or nil for its own.
     @usableFromInline let gateHolder: AnyBinding?
     /// The identity of `firstTrigger` (0 for none), so that the usual fire, from a binding's one
@@ -44,8 +47,6 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private var extras: Extras?
 
     private let lock = StateLock()
-    /// How deep the gate's owner has entered; only the owning thread reads or writes it.
-    let gateDepth = Atomic<Int32>(0)
     /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
     let gateIsUpdating = Atomic<Bool>(false)
     /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
@@ -175,29 +176,42 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     ///
     /// Sets the trigger's ``Trigger/delegate`` to this binding and calls
     /// ``Trigger/startObserving()``. Adding a trigger twice, or to an invalidated binding,
-    /// does nothing.
+    /// does nothing. A binding invalidated (or the trigger removed) while it starts stops it
+    /// again: the trigger ends registered with a valid binding, or stopped.
     ///
-    /// - Precondition: the trigger does not belong to another binding.
+    /// - Precondition: the trigger does not belong to another binding. Adding one trigger to
+    ///   two bindings at the same time is the same as one after the other: one binding gets it,
+    ///   the other stops the program here.
     public func addTrigger(_ trigger: any Trigger) {
-        if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
-            preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
-        }
-        let added: Bool = lock.withLock {
-            guard isValid, !hasTrigger(trigger) else { return false }
-            if firstTrigger == nil {
-                firstTrigger = trigger
-            } else {
-                otherTriggers.append(trigger)
+        let claimed = TriggerClaims.claim(trigger) {
+            if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
+                preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
             }
-            return true
+            let added: Bool = lock.withLock {
+                guard isValid, !hasTrigger(trigger) else { return false }
+                if firstTrigger == nil {
+                    firstTrigger = trigger
+                } else {
+                    otherTriggers.append(trigger)
+                }
+                return true
+            }
+            if added { trigger.delegate = self }
+            return added
         }
-        guard added else { return }
-        trigger.delegate = self
+        guard claimed else { return }
         trigger.startObserving()
+        TriggerClaims.started(trigger)
+        // Removed (or the binding invalidated) while it started: the remover left the stop here.
+        if !contains(trigger) { trigger.stopObserving() }
     }
 
-    /// Removes a trigger and stops it observing; its later fires are ignored. An update running
-    /// on another thread is waited for, so none runs because of this trigger after this returns.
+    /// Removes a trigger and stops it observing; its later fires are ignored.
+    ///
+    /// After this returns, no update starts because of this trigger: a fire waiting for the
+    /// gate is dropped. Called from outside any update, it also waits for an update running on
+    /// another thread, so none runs at all; called from inside an update, it does not wait
+    /// for other threads (that could deadlock).
     public func removeTrigger(_ trigger: any Trigger) {
         let removed: Bool = lock.withLock {
             if firstTrigger === trigger {
@@ -209,8 +223,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             return true
         }
         guard removed else { return }
-        trigger.stopObserving()
-        gate.withGate {}
+        TriggerClaims.stop(trigger)
+        gate.waitForRunningUpdate()
     }
 
     func contains(_ trigger: any Trigger) -> Bool {
@@ -236,20 +250,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         run(trigger: nil)
     }
 
-    /// Runs an update another thread handed over while this thread held the gate.
-    func runHandedOver() {
-        run(trigger: nil)
-    }
-
     @discardableResult
     func run(trigger: (any Trigger)?) -> UpdateResult {
-        if let trigger {
-            // A trigger that was removed (or never added) may still call; it is not heard.
-            let isFirst = firstTriggerID.load(ordering: .acquiring) == UInt(bitPattern: ObjectIdentifier(trigger))
-            guard isFirst || lock.withLock({ hasTrigger(trigger) }) else {
-                return isValid ? .unchanged : .invalidated
-            }
-        }
         guard isValid else { return .invalidated }
         // The gate is passed on as a borrowed reference: `gateHolder ?? self` would retain this
         // binding, an atomic operation on its side table (it is weakly referenced by its
@@ -260,15 +262,28 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return run(trigger: trigger, through: self)
     }
 
+    /// Whether `trigger` (nil for a call by hand) may update this binding: one of its triggers.
+    @inline(__always)
+    private func isHeard(_ trigger: (any Trigger)?) -> Bool {
+        guard let trigger else { return true }
+        // The usual fire, from the first trigger, is known to be a member's without the lock.
+        return firstTriggerID.load(ordering: .acquiring) == UInt(bitPattern: ObjectIdentifier(trigger))
+            || lock.withLock { hasTrigger(trigger) }
+    }
+
     @inline(__always)
     private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
         let me = ThreadIdentity.current
-        guard case .entered = gate.enterGate(deferring: self, as: me) else { return .deferred }
+        guard case .entered = gate.enterGate(as: me, handing: .update(self, trigger)) else { return .deferred }
 
+        // Checked once the gate is held, so that a fire that waited for the gate while the
+        // binding was invalidated, or the trigger removed, is dropped.
         let result: UpdateResult
         if !isValid {
-            // Invalidated while this thread waited for the gate.
             result = .invalidated
+        } else if !isHeard(trigger) {
+            // A trigger that was removed (or never added) may still call; it is not heard.
+            result = .unchanged
         } else if gate.gateIsUpdating.load(ordering: .relaxed) {
             // Fired again while an update of this gate runs on this thread. The other side of a
             // two-way pair is simply not echoed; this very binding coming back round (a cycle of
@@ -332,8 +347,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     // MARK: Teardown
 
-    /// Stops the binding for good: every trigger stops observing and no update runs after
-    /// this returns (an update running on another thread is waited for).
+    /// Stops the binding for good: every trigger stops observing, and no update starts after
+    /// this returns.
+    ///
+    /// Called from outside any update, it also waits for an update running on another thread,
+    /// so that none runs at all once it returns. Called from inside an update (a destination
+    /// setter, ``Binding/onUpdate``, a validator, a transformer), it does not wait for another
+    /// thread's update of this binding, which may still be finishing: waiting there could
+    /// deadlock.
     public func invalidate() {
         let stopped: [any Trigger] = lock.withLock {
             valid.store(false, ordering: .releasing)
@@ -344,9 +365,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             guard let firstTrigger else { return otherTriggers }
             return [firstTrigger] + otherTriggers
         }
-        for trigger in stopped { trigger.stopObserving() }
+        for trigger in stopped { TriggerClaims.stop(trigger) }
         // Wait for an update that entered before the binding became invalid.
-        gate.withGate {}
+        gate.waitForRunningUpdate()
     }
 
     // MARK: Default error handling

@@ -139,20 +139,23 @@ where Model.Value == Form.Value {
     /// or not.
     ///
     /// - Returns: ``UpdateResult/written`` or ``UpdateResult/unchanged`` on success; a failure
-    ///   writes nothing and is also kept in ``error``.
+    ///   writes nothing and is also kept in ``error``. Called from inside an update while another
+    ///   thread updates this pair, the commit is handed to that thread (waiting could deadlock)
+    ///   and this returns ``UpdateResult/deferred``; a failure then reaches the error handlers.
     @discardableResult
     public func commit() -> UpdateResult {
-        toForm.withGate {
+        toForm.withGate(orHandingOver: { [self] in commit() }) {
             state.withLock { state.committing = true }
             defer { state.withLock { state.committing = false } }
             return toModel.update()
-        }
+        } ?? .deferred
     }
 
     /// Throws the pending edit away and shows the model's value again (the `NSEditor`
-    /// `discardEditing`).
+    /// `discardEditing`). Called from inside an update while another thread updates this pair,
+    /// the discard is handed to that thread, which runs it before its update returns.
     public func discard() {
-        toForm.withGate {
+        toForm.withGate(orHandingOver: { [self] in discard() }) {
             state.withLock { state.forcing = true }
             defer { state.withLock { state.forcing = false } }
             toForm.update()

@@ -101,6 +101,10 @@ final class NotificationDispatcher: @unchecked Sendable {
                 dispatcher = existing
             } else {
                 dispatcher = NotificationDispatcher(center: center, name: name)
+                // Published before the center can call it: a post on another thread may reach
+                // the new observer before `add` returns, and its first look at the table must
+                // see the dispatcher as made.
+                registrations.add(1, ordering: .releasing)
                 // The center holds the dispatcher (and the dispatcher the center) until the last
                 // trigger leaves and the observer is removed.
                 dispatcher.observer = center.addObserver(forName: name, object: nil, queue: nil) { notification in

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import PropertyBinding
 import Testing
 
@@ -106,4 +107,84 @@ private final class WeakTriggers: @unchecked Sendable {
         #expect(delegate.turns == dial.angle)
         #expect(dial.angle >= turns)
     }
+}
+
+@Observable private final class ObservedDial: @unchecked Sendable {
+    var angle = 0
+}
+
+/// `addTrigger` racing teardown, for every trigger kind: the trigger must end registered with
+/// a valid binding or stopped, never started on an invalidated binding, never leaked.
+@Suite struct ConcurrencyTriggerMembershipTests {
+    enum Kind: String, CaseIterable, Sendable {
+        case notification, keyPath, targetAction, delegation, observation
+    }
+
+    enum Teardown: String, CaseIterable, Sendable {
+        case invalidate, removeAll
+    }
+
+    static let cases = Kind.allCases.flatMap { kind in Teardown.allCases.map { (kind, $0) } }
+
+    @Test(arguments: cases)
+    func aTriggerAddedWhileTheBindingIsTornDownEndsStopped(kind: Kind, teardown: Teardown) {
+        let made = WeakTriggers()
+        let center = NotificationCenter()
+        let queue = DispatchQueue(label: "ConcurrencyTriggerMembershipTests")
+        for _ in 0..<150 {
+            let dial = ChurnDial()
+            let observed = ObservedDial()
+            let view = UnlockedView(-1)
+            let binding = Binding(source: Property(dial, \.angle), destination: Property(view, \.value))
+            let set = BindingSet()
+            set.add(binding)
+            let trigger: any Trigger & Sendable
+            switch kind {
+            case .notification: trigger = NotificationTrigger(center: center, name: .churnDialDidTurn, object: dial)
+            case .keyPath: trigger = KeyPathTrigger(dial, \.angle)
+            case .targetAction: trigger = TargetActionTrigger(control: dial, events: .valueChanged)
+            case .delegation: trigger = DelegationTrigger(proxy: ChurnDialProxy(dial), callbacks: ["dialDidTurn"])
+            case .observation: trigger = ObservationTrigger(observed, \.angle, queue: queue)
+            }
+            made.append(trigger)
+            let meeting = ThreadMeeting(2)
+            let finished = runOnThreads(
+                timeout: 20,
+                [
+                    {
+                        meeting.arrive()
+                        binding.addTrigger(trigger)
+                    },
+                    {
+                        meeting.arrive()
+                        switch teardown {
+                        case .invalidate: binding.invalidate()
+                        case .removeAll: set.removeAll()
+                        }
+                    },
+                ])
+            #expect(finished, "the threads did not finish")
+            #expect(!binding.isValid)
+            #expect(binding.triggers.isEmpty)
+            let stillObserving: Bool
+            switch kind {
+            case .notification: stillObserving = (trigger as! NotificationTrigger).isObserving
+            case .keyPath: stillObserving = dial.keyPathObservers.count > 0
+            case .targetAction: stillObserving = dial.actionCount() > 0
+            case .delegation: stillObserving = dial.delegateSlot.proxyCount > 0
+            case .observation: stillObserving = (trigger as! ObservationTrigger).isObserving
+            }
+            #expect(!stillObserving, "a \(kind) trigger was left started on an invalidated binding")
+            if stillObserving { return }
+        }
+        queue.sync {}
+        // A finished thread lets its closure (and the trigger it captured) go a moment later.
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while made.alive > 0 && Date() < deadline { usleep(1_000) }
+        #expect(made.alive == 0, "triggers outlived their bindings")
+    }
+}
+
+extension Notification.Name {
+    fileprivate static let churnDialDidTurn = Notification.Name("ConcurrencyTriggerMembershipTests.churnDialDidTurn")
 }

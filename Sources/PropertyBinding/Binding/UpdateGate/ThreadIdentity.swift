@@ -1,0 +1,66 @@
+import Dispatch
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Who the current thread is to the update gates: a heap cell of the thread's own, found
+/// through a `pthread` key (one `pthread_getspecific` per update, never a `setspecific`).
+/// The cell's address is the thread's identity: non-zero and unique among living threads.
+struct ThreadIdentity {
+    /// What a gate needs to know about a thread.
+    struct Cell {
+        /// How many gates the thread holds: a thread that holds one never waits for another.
+        var heldGates = 0
+        /// What a gate signals to wake the thread; made the first time the thread waits.
+        var wakeUp: DispatchSemaphore?
+    }
+
+    let cell: UnsafeMutablePointer<Cell>
+
+    /// The identity a gate stores for its holder.
+    var id: UInt { UInt(bitPattern: cell) }
+
+    /// How many gates the thread holds; only the thread itself reads or writes it.
+    var heldGates: Int {
+        get { cell.pointee.heldGates }
+        nonmutating set { cell.pointee.heldGates = newValue }
+    }
+
+    /// The semaphore the thread blocks on while it waits for a gate.
+    var wakeUp: DispatchSemaphore {
+        if let made = cell.pointee.wakeUp { return made }
+        let made = DispatchSemaphore(value: 0)
+        cell.pointee.wakeUp = made
+        return made
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { cell in
+            #if canImport(Darwin)
+                let cell = cell.assumingMemoryBound(to: Cell.self)
+            #else
+                guard let cell = cell?.assumingMemoryBound(to: Cell.self) else { return }
+            #endif
+            cell.deinitialize(count: 1)
+            cell.deallocate()
+        }
+        return key
+    }()
+
+    /// The current thread.
+    static var current: ThreadIdentity {
+        if let cell = pthread_getspecific(key) {
+            return ThreadIdentity(cell: cell.assumingMemoryBound(to: Cell.self))
+        }
+        let cell = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+        cell.initialize(to: Cell())
+        pthread_setspecific(key, cell)
+        return ThreadIdentity(cell: cell)
+    }
+}

@@ -1,0 +1,2 @@
+/* The update gate as GateStateMachine implements it: checked clean by scripts/model-check. */
+#include "gate-protocol.pml"
