@@ -44,8 +44,9 @@ struct NumberSyntax: Sendable {
     /// Whether a grouping separator is made of ASCII digits alone (a formatter can be told to
     /// group with `0`), so that even a run of plain digits has to be split.
     let groupsWithDigits: Bool
-    /// False for the styles ICU spells out with rules (`.spellOut`, `.ordinal`): their text
-    /// ("forty-two", "42nd") is not made of the symbols this parser reads.
+    /// False for the styles ICU writes with rules rather than symbols (`.spellOut`, `.ordinal`,
+    /// `.currencyPlural`): their text ("forty-two", "42nd", "42,00 euros" beside "1,00 euro") is
+    /// not made of the symbols this parser reads, and corelibs gives none of them.
     let supportsStyle: Bool
 
     init(_ formatter: NumberFormatter) {
@@ -55,7 +56,7 @@ struct NumberSyntax: Sendable {
         // corelibs leaves the symbols of some styles (`.spellOut`, `.ordinal`) nil, although they
         // are declared as implicitly unwrapped: read each one as an optional.
         func symbol(_ value: String?, _ fallback: String) -> String { value ?? fallback }
-        supportsStyle = ![.spellOut, .ordinal].contains(formatter.numberStyle)
+        supportsStyle = ![.spellOut, .ordinal, .currencyPlural].contains(formatter.numberStyle)
         let separators = Self.writtenSeparators(formatter)
         decimalSeparator = Self.plain(separators.decimal)
         let grouping = Self.plain(separators.grouping)

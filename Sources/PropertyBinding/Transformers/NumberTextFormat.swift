@@ -43,8 +43,12 @@ public struct NumberTextFormat<Number: ParsableNumber> {
     /// Reads `text` as a number; empty or blank text is `nil` when `Number` is an optional.
     ///
     /// - Throws: ``TransformError`` with `text` as its input when the whole text is not a
-    ///   number of this type in the formatter's locale and style.
+    ///   number of this type in the formatter's locale and style, and `.styleNotSupported`
+    ///   for a spell-out, ordinal or currency-plural formatter.
     public func number(from text: String) throws(TransformError) -> Number {
+        guard syntax.supportsStyle else {
+            throw TransformError(.styleNotSupported, input: text, targetType: "\(Number.self)")
+        }
         let digits: String
         do {
             digits = try syntax.posixDigits(text)
@@ -63,8 +67,11 @@ public struct NumberTextFormat<Number: ParsableNumber> {
     ///
     /// - Throws: ``TransformError`` with reason `.notRepresentable` for NaN, infinity, or a
     ///   number whose text would not read back (see the type's documentation), and
-    ///   `.styleNotSupported` for a spell-out or ordinal formatter.
+    ///   `.styleNotSupported` for a spell-out, ordinal or currency-plural formatter.
     public func string(from number: Number) throws(TransformError) -> String {
+        guard syntax.supportsStyle else {
+            throw TransformError(.styleNotSupported, input: number.posixDescription ?? "nil", targetType: "String")
+        }
         guard let digits = number.posixDescription else { return "" }
         let text = try unverifiedString(digits, number.formatterValue)
         // The formatter has defects (corelibs garbles some exponents, drops digits, writes
@@ -82,9 +89,6 @@ public struct NumberTextFormat<Number: ParsableNumber> {
 
     /// The text of the number whose POSIX description is `digits`, not yet checked.
     private func unverifiedString(_ digits: String, _ value: NSNumber?) throws(TransformError) -> String {
-        guard syntax.supportsStyle else {
-            throw TransformError(.styleNotSupported, input: digits, targetType: "String")
-        }
         guard let expanded = NumberSyntax.expandingExponent(digits), NumberSyntax.isPOSIXNumber(expanded) else {
             throw TransformError(.notRepresentable, input: digits, targetType: "String")
         }

@@ -52,16 +52,16 @@ extension Int: ParsableNumber {
     public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension Int8: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension Int16: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension Int32: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension Int64: ParsableNumber {
     /// The number as an `NSNumber`.
@@ -72,16 +72,16 @@ extension UInt: ParsableNumber {
     public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt8: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension UInt16: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension UInt32: ParsableNumber {
-    /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber? { NSNumber(value: self) }
+    /// The number as an `NSNumber` of an `Int` (corelibs formats an `Int8` as a character code).
+    public var formatterValue: NSNumber? { NSNumber(value: Int(self)) }
 }
 extension UInt64: ParsableNumber {
     /// The number as an `NSNumber`.

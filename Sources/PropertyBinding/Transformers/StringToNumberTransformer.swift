@@ -40,7 +40,7 @@ import Foundation
 /// digits than corelibs' formatter keeps (15) and every number of a `.scientific` formatter are
 /// written digit for digit in the formatter's symbols. A value no text would read back as (NaN,
 /// infinity, a number the formatter garbles) is refused with `.notRepresentable`, and a
-/// `.spellOut` or `.ordinal` formatter with `.styleNotSupported`, reading and writing; the
+/// `.spellOut`, `.ordinal` or `.currencyPlural` formatter with `.styleNotSupported`, reading and writing; the
 /// text property then keeps its text. The parser and writer work without a property too:
 /// ``NumberTextFormat``.
 ///
@@ -89,7 +89,7 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
     ///
     /// - Throws: ``TransformError`` with reason `.notRepresentable` for a value no text would
     ///   read back as (NaN, infinity, a number the formatter garbles), `.styleNotSupported` for
-    ///   a spell-out or ordinal formatter.
+    ///   a spell-out, ordinal or currency-plural formatter.
     public func reverseTransform(_ value: Number) throws -> String {
         try format.string(from: value)
     }
