@@ -134,4 +134,91 @@ import Testing
         #expect(try NumberTextFormat<Double>(percent).string(from: 0.12345) == "12.3%")
         #expect(try NumberTextFormat<Decimal>(percent).string(from: Decimal(string: "0.12355")!) == "12.4%")
     }
+
+    // MARK: What corelibs writes wrong (issue 15, one test per cause)
+
+    @Test func aUInt64AtOrAbove2To63IsWrittenPositiveInScientificStyle() throws {
+        // corelibs writes UInt64.max as "-1E0" and 2^63 as "-9.223372036854775808E18".
+        let format = NumberTextFormat<UInt64>(formatter("en_US", .scientific))
+        #expect(try format.string(from: .max) == "1.8446744073709551615E19")
+        #expect(try format.string(from: 1 << 63) == "9.223372036854775808E18")
+        #expect(try format.number(from: format.string(from: .max)) == .max)
+        #expect(try format.number(from: format.string(from: 1 << 63)) == 1 << 63)
+    }
+
+    @Test func aDecimalDoesNotDriftThroughScientificStyle() throws {
+        // corelibs writes 0.000001 as "1.0000000000000002E-6", which reads back as another number.
+        let format = NumberTextFormat<Decimal>(formatter("en_US", .scientific))
+        let millionth = Decimal(string: "0.000001")!
+        #expect(try format.string(from: millionth) == "1E-6")
+        #expect(try format.number(from: "1E-6") == millionth)
+        let long = Decimal(string: "-1234.56789012345678901234")!
+        #expect(try format.string(from: long) == "-1.23456789012345678901234E3")
+        #expect(try format.number(from: format.string(from: long)) == long)
+    }
+
+    @Test func theLargestAndSmallestDecimalsRoundTripInScientificStyle() throws {
+        let format = NumberTextFormat<Decimal>(formatter("en_US", .scientific))
+        for value in [Decimal.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude] {
+            #expect(try format.number(from: format.string(from: value)) == value)
+        }
+        #expect(try format.string(from: .leastNonzeroMagnitude) == "1E-127")
+    }
+
+    @Test(arguments: ["en_CV", "kea_CV", "pt_CV"])
+    func aCurrencyDecimalSeparatorUnlikeTheDecimalSeparatorReadsBack(_ locale: String) throws {
+        // Cape Verde escudos write the decimal separator as "$" ("1 234$50"); the parser knew only ",".
+        let currency = formatter(locale, .currency)
+        #expect(currency.currencyDecimalSeparator == "$")
+        let format = NumberTextFormat<Decimal>(currency)
+        let price = Decimal(string: "1234.5")!
+        let written = try format.string(from: price)
+        #expect(written.contains("$50"))
+        #expect(try format.number(from: written) == price)
+        #expect(try format.number(from: try #require(currency.string(from: 1234.5))) == price)
+    }
+
+    @Test func thePOSIXScientificFormatterWritesEveryDigit() throws {
+        // corelibs keeps one digit: 42 is "4E+001", which reads back as 40.
+        let format = NumberTextFormat<Int>(formatter("en_US_POSIX", .scientific))
+        #expect(try format.string(from: 42) == "4.2E+001")
+        #expect(try format.number(from: "4.2E+001") == 42)
+        #expect(try format.string(from: -123_456_789) == "-1.23456789E+008")
+        #expect(try NumberTextFormat<Double>(formatter("en_US_POSIX", .scientific)).string(from: 0.001) == "1E-003")
+    }
+
+    @Test(arguments: ["ccp", "ccp_BD", "ccp_IN"])
+    func aChakmaScientificExponentIsWrittenInChakmaDigits(_ locale: String) throws {
+        // corelibs writes the exponent of these locales with U+FFFD.
+        let format = NumberTextFormat<Double>(formatter(locale, .scientific))
+        for value in [1234.5, 0.001, -42] {
+            let written = try format.string(from: value)
+            #expect(!written.unicodeScalars.contains("\u{FFFD}"))
+            #expect(try format.number(from: written) == value)
+        }
+        #expect(try format.string(from: 1234.5) == "\u{11137}.\u{11138}\u{11139}\u{1113A}\u{1113B}E\u{11139}")
+    }
+
+    @Test func aTinyNegativeIsWrittenAsZeroWithoutASign() throws {
+        // corelibs writes "-0,00 €" and "($0.00)", which read back as zero and then write "0,00 €".
+        let euros = NumberTextFormat<Double>(formatter("de_DE", .currency))
+        #expect(try euros.string(from: -1e-30) == (try euros.string(from: 0)))
+        #expect(try NumberTextFormat<Double>(formatter("en_US", .currencyAccounting)).string(from: -0.001) == "$0.00")
+        #expect(
+            try NumberTextFormat<Decimal>(formatter("en_US", .decimal)).string(from: -.leastNonzeroMagnitude) == "0")
+        #expect(try NumberTextFormat<Float>(formatter("en_US", .percent)).string(from: -0.0) == "0%")
+    }
+
+    @Test func aNumberTheFormatterCannotShowIsRefusedAndTheTextKept() throws {
+        let field = Field()
+        field.text = "7"
+        let limited = formatter("en_US") { $0.maximum = 10 }
+        let number = StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: limited)
+        // The text "42" would be refused on reading (above the formatter's maximum): not written.
+        #expect(throws: TransformError(.notRepresentable, input: "42", targetType: "String")) { try number.write(42) }
+        #expect(field.text == "7")
+        #expect(throws: TransformError(.notRepresentable, input: "inf", targetType: "String")) {
+            try NumberTextFormat<Double>(limited).string(from: .infinity)
+        }
+    }
 }
