@@ -364,9 +364,14 @@ struct NumberSyntax: Sendable {
         return String(scalars[start..<end])
     }
 
+    /// `text` without white space at either end, including what Foundation trims from the
+    /// whole text (the zero-width space that en_CV writes as its currency symbol, `-​ 42$00`).
     private static func trimmingWhitespace(_ text: Substring) -> Substring {
-        let trimmed = text.drop(while: \.isWhitespace)
-        return trimmed.dropLast(trimmed.reversed().prefix(while: \.isWhitespace).count)
+        func isSpace(_ character: Character) -> Bool {
+            character.isWhitespace || character.unicodeScalars.allSatisfy(spaces.contains)
+        }
+        let trimmed = text.drop(while: isSpace)
+        return trimmed.dropLast(trimmed.reversed().prefix(while: isSpace).count)
     }
 }
 

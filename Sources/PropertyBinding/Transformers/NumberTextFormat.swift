@@ -36,8 +36,13 @@ public struct NumberTextFormat<Number: ParsableNumber> {
     /// let age = NumberTextFormat<Int>(NumberFormatter())
     /// ```
     public init(_ formatter: NumberFormatter) {
+        self.init(formatter, syntax: NumberSyntax(formatter))
+    }
+
+    /// Creates a format from symbols already read from `formatter`.
+    init(_ formatter: NumberFormatter, syntax: NumberSyntax) {
         self.formatter = formatter
-        self.syntax = NumberSyntax(formatter)
+        self.syntax = syntax
     }
 
     /// Reads `text` as a number; empty or blank text is `nil` when `Number` is an optional.
@@ -46,20 +51,7 @@ public struct NumberTextFormat<Number: ParsableNumber> {
     ///   number of this type in the formatter's locale and style, and `.styleNotSupported`
     ///   for a spell-out, ordinal or currency-plural formatter.
     public func number(from text: String) throws(TransformError) -> Number {
-        guard syntax.supportsStyle else {
-            throw TransformError(.styleNotSupported, input: text, targetType: "\(Number.self)")
-        }
-        let digits: String
-        do {
-            digits = try syntax.posixDigits(text)
-        } catch {
-            if error.reason == .empty, let empty = Number.emptyTextValue { return empty }
-            throw TransformError(error.reason, input: text, targetType: "\(Number.self)")
-        }
-        if let number = Number(posixDigits: digits) { return number }
-        let reason: TransformError.Reason =
-            Number.isInteger && digits.contains(".") ? .fractionNotAllowed : .outOfRange
-        throw TransformError(reason, input: text, targetType: "\(Number.self)")
+        try syntax.number(from: text)
     }
 
     /// Writes `number` as the formatter would, rounded to its fraction digits; `nil` (of an
@@ -103,5 +95,27 @@ public struct NumberTextFormat<Number: ParsableNumber> {
             throw TransformError(.notRepresentable, input: digits, targetType: "String")
         }
         return text
+    }
+}
+
+extension NumberSyntax {
+    /// Reads `text` as a `Number`; the parser of ``NumberTextFormat`` and of
+    /// ``StringToNumberTransformer``, which calls it directly: a format made on each read would
+    /// cost a look-up of its generic type, a twentieth of the read.
+    func number<Number: ParsableNumber>(from text: String) throws(TransformError) -> Number {
+        guard supportsStyle else {
+            throw TransformError(.styleNotSupported, input: text, targetType: "\(Number.self)")
+        }
+        let digits: String
+        do {
+            digits = try posixDigits(text)
+        } catch {
+            if error.reason == .empty, let empty = Number.emptyTextValue { return empty }
+            throw TransformError(error.reason, input: text, targetType: "\(Number.self)")
+        }
+        if let number = Number(posixDigits: digits) { return number }
+        let reason: TransformError.Reason =
+            Number.isInteger && digits.contains(".") ? .fractionNotAllowed : .outOfRange
+        throw TransformError(reason, input: text, targetType: "\(Number.self)")
     }
 }

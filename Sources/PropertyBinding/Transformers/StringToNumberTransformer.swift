@@ -52,10 +52,12 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
 
     /// The text property this transformer stands in for.
     public let property: AnyProperty<String>
-    /// The parser and writer of the text, with the formatter's locale and style.
-    public let format: NumberTextFormat<Number>
     /// The formatter whose locale and style the text follows.
-    public var formatter: NumberFormatter { format.formatter }
+    public let formatter: NumberFormatter
+    let syntax: NumberSyntax
+
+    /// The parser and writer of the text, with the formatter's locale and style.
+    public var format: NumberTextFormat<Number> { NumberTextFormat(formatter, syntax: syntax) }
 
     /// Creates a transformer that reads the text of `property` as a `Number`.
     ///
@@ -74,14 +76,15 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
     @usableFromInline
     init(erasing property: AnyProperty<String>, formatter: NumberFormatter) {
         self.property = property
-        self.format = NumberTextFormat(formatter)
+        self.formatter = formatter
+        self.syntax = NumberSyntax(formatter)
     }
 
     /// Reads `input` as a number; empty or blank text is `nil` when `Number` is an optional.
     ///
     /// - Throws: ``TransformError`` with the input text when it is not a number that fits.
     public func transform(_ input: String) throws -> Number {
-        try format.number(from: input)
+        try syntax.number(from: input)
     }
 
     /// Formats `value` with the formatter, as text that reads back (see the type's

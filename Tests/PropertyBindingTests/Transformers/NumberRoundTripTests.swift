@@ -13,10 +13,11 @@ import Testing
         .currencyAccounting,
     ]
 
+    static let sweepsAll = ProcessInfo.processInfo.environment["NUMBER_ROUNDTRIP"] == "all"
+
     static var locales: [String] {
         let all = Locale.availableIdentifiers.sorted()
-        if ProcessInfo.processInfo.environment["NUMBER_ROUNDTRIP"] == "all" { return all }
-        return stride(from: 0, to: all.count, by: 10).map { all[$0] }
+        return sweepsAll ? all : stride(from: 0, to: all.count, by: 10).map { all[$0] }
     }
 
     @Test func everyWrittenNumberReadsBackOrIsRefused() throws {
@@ -48,7 +49,7 @@ import Testing
                 """
             try report.write(toFile: path, atomically: true, encoding: .utf8)
         }
-        #expect(total.checked > locales.count * Self.styles.count * 26 * 5)
+        #expect(total.checked > locales.count * Self.styles.count * 13 * 7)
         #expect(
             total.failures.count == 0,
             "\(total.failures.count) of \(total.checked) failed:\n\(total.failures.prefix(30).joined(separator: "\n"))")
@@ -102,9 +103,10 @@ extension NumberRoundTripTests {
             let field = Field()
             let number = StringToNumberTransformer<Number>(property: Property(field, \.text), formatter: formatter)
             let optional = StringToNumberTransformer<Number?>(property: Property(field, \.text), formatter: formatter)
-            for value in Number.extremes {
+            // An optional is written by its number's code: the sample tries it with two values.
+            for (index, value) in Number.extremes.enumerated() {
                 check(value, number, field)
-                check(Optional(value), optional, field)
+                if NumberRoundTripTests.sweepsAll || index < 2 { check(Optional(value), optional, field) }
             }
             check(nil, optional, field)
         }

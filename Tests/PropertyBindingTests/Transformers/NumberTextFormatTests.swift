@@ -176,6 +176,8 @@ import Testing
         #expect(written.contains("$50"))
         #expect(try format.number(from: written) == price)
         #expect(try format.number(from: try #require(currency.string(from: 1234.5))) == price)
+        // en_CV's currency symbol is a zero-width space, and its negative prefix "-\u{200B}\u{A0}".
+        #expect(try format.number(from: format.string(from: -price)) == -price)
     }
 
     @Test func thePOSIXScientificFormatterWritesEveryDigit() throws {
