@@ -18,8 +18,13 @@ public struct TransformError: Error, Equatable, Sendable, CustomStringConvertibl
         /// The number has a fraction and the target type (or the formatter) takes whole numbers
         /// only; it is never truncated.
         case fractionNotAllowed
-        /// The value cannot be shown by the formatter.
+        /// The value cannot be shown by the formatter as text that reads back as it (NaN,
+        /// infinity, a number the formatter garbles).
         case notRepresentable
+        /// The formatter's style is one numbers are not read or written in: `.spellOut`,
+        /// `.ordinal` and `.currencyPlural` ("forty-two", "42nd", "42.00 US dollars") follow
+        /// spelling and plural rules, not symbols.
+        case styleNotSupported
         /// A reason of a transformer of your own.
         case other(String)
     }
@@ -47,6 +52,8 @@ public struct TransformError: Error, Equatable, Sendable, CustomStringConvertibl
         case .outOfRange: what = "is out of range for \(targetType)"
         case .fractionNotAllowed: what = "has a fraction, and \(targetType) takes whole numbers only"
         case .notRepresentable: what = "cannot be shown as \(targetType)"
+        case .styleNotSupported:
+            what = "cannot be read or written with a spell-out, ordinal or currency-plural formatter"
         case .other(let reason): what = reason
         }
         return "\"\(input)\" \(what)"
