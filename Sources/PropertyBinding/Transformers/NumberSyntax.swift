@@ -44,6 +44,9 @@ struct NumberSyntax: Sendable {
     /// Whether a grouping separator is made of ASCII digits alone (a formatter can be told to
     /// group with `0`), so that even a run of plain digits has to be split.
     let groupsWithDigits: Bool
+    /// False for the styles ICU spells out with rules (`.spellOut`, `.ordinal`): their text
+    /// ("forty-two", "42nd") is not made of the symbols this parser reads.
+    let supportsStyle: Bool
 
     init(_ formatter: NumberFormatter) {
         func trimmed(_ text: String) -> String {
@@ -52,8 +55,10 @@ struct NumberSyntax: Sendable {
         // corelibs leaves the symbols of some styles (`.spellOut`, `.ordinal`) nil, although they
         // are declared as implicitly unwrapped: read each one as an optional.
         func symbol(_ value: String?, _ fallback: String) -> String { value ?? fallback }
-        decimalSeparator = Self.plain(symbol(formatter.decimalSeparator, "."))
-        let grouping = Self.plain(symbol(formatter.groupingSeparator, ""))
+        supportsStyle = ![.spellOut, .ordinal].contains(formatter.numberStyle)
+        let separators = Self.writtenSeparators(formatter)
+        decimalSeparator = Self.plain(separators.decimal)
+        let grouping = Self.plain(separators.grouping)
         if formatter.usesGroupingSeparator && formatter.groupingSize > 0 && !grouping.isEmpty {
             // People type a plain space where a locale groups with a no-break space, and an
             // ASCII apostrophe where it groups with a typographic one (de_CH).
@@ -408,22 +413,8 @@ extension NumberSyntax {
         else { return nil }
 
         // Round to the fraction digits shown, in the formatter's rounding mode.
-        var kept = integer + fraction.prefix(shown)
-        let dropped = fraction.dropFirst(shown)
-        if roundsUp(kept.last, dropped, negative: negative, mode: formatter.roundingMode) {
-            var index = kept.count - 1
-            while index >= 0, kept[index] == "9" {
-                kept[index] = "0"
-                index -= 1
-            }
-            if index >= 0 {
-                kept[index] = Character(String(kept[index].wholeNumberValue! + 1))
-            } else {
-                kept.insert("1", at: 0)
-            }
-        }
-        var wholeDigits = Array(kept.prefix(kept.count - min(fraction.count, shown)))
-        var fractionDigits = Array(kept.suffix(min(fraction.count, shown)))
+        var (wholeDigits, fractionDigits) = rounded(
+            integer, fraction, keeping: shown, negative: negative, mode: formatter.roundingMode)
         while fractionDigits.count > formatter.minimumFractionDigits, fractionDigits.last == "0" {
             fractionDigits.removeLast()
         }
@@ -434,7 +425,9 @@ extension NumberSyntax {
         let isZero = !(wholeDigits + fractionDigits).contains { $0 != "0" }
 
         var whole = String(wholeDigits)
-        if formatter.usesGroupingSeparator, formatter.groupingSize > 0, let separator = formatter.groupingSeparator {
+        let separators = writtenSeparators(formatter)
+        if formatter.usesGroupingSeparator, formatter.groupingSize > 0, !separators.grouping.isEmpty {
+            let separator = separators.grouping
             let secondary =
                 formatter.secondaryGroupingSize > 0 ? formatter.secondaryGroupingSize : formatter.groupingSize
             var groups: [Substring] = []
@@ -451,7 +444,7 @@ extension NumberSyntax {
         }
         var number = whole
         if !fractionDigits.isEmpty || formatter.alwaysShowsDecimalSeparator {
-            number += formatter.decimalSeparator + String(fractionDigits)
+            number += separators.decimal + String(fractionDigits)
         }
         number = localDigits(number, formatter: formatter)
         let isNegative = negative && !isZero
@@ -460,9 +453,31 @@ extension NumberSyntax {
         return prefix + number + suffix
     }
 
+    /// The decimal and grouping separators `formatter` writes: a currency style writes the
+    /// currency ones, which differ in some locales (en_CV writes `1 234$50`).
+    static func writtenSeparators(_ formatter: NumberFormatter) -> (decimal: String, grouping: String) {
+        let decimal = formatter.decimalSeparator ?? "."
+        let grouping = formatter.groupingSeparator ?? ""
+        guard [.currency, .currencyISOCode, .currencyPlural, .currencyAccounting].contains(formatter.numberStyle)
+        else { return (decimal, grouping) }
+        let currencyDecimal = formatter.currencyDecimalSeparator ?? ""
+        let currencyGrouping = formatter.currencyGroupingSeparator ?? ""
+        return (
+            currencyDecimal.isEmpty ? decimal : currencyDecimal, currencyGrouping.isEmpty ? grouping : currencyGrouping
+        )
+    }
+
+    /// Whether `text` is POSIX digits with an optional sign and point (`-1234.5`).
+    static func isPOSIXNumber(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.hasPrefix("-") { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return !parts[0].isEmpty && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
+    }
+
     /// `1.5e+20` (how `Double` describes itself) as `150000000000000000000`; other text as it
     /// is. Nil for an exponent too large to spell out.
-    private static func expandingExponent(_ text: String) -> String? {
+    static func expandingExponent(_ text: String) -> String? {
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
         guard let exponent = Int(text[text.index(after: e)...]), abs(exponent) <= 400 else { return nil }
         var mantissa = Substring(text[..<e])
@@ -476,6 +491,122 @@ extension NumberSyntax {
         if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + all }
         if point >= all.count { return sign + all + String(repeating: "0", count: point - all.count) }
         return sign + all.prefix(point) + "." + all.dropFirst(point)
+    }
+
+    /// POSIX digits without an exponent (`-1.755`) rounded to the fraction digits `formatter`
+    /// shows, in its rounding mode, exactly (corelibs shows `1.755` with three digits when its
+    /// minimum and maximum are both two, and rounds through `Double`), without a sign for zero
+    /// (a tiny negative is shown as `0`, not `-0`). Nil when the formatter rounds some other way
+    /// (significant digits, an increment, a multiplier that is not a power of ten).
+    static func roundedToShownDigits(_ digits: String, formatter: NumberFormatter) -> String? {
+        guard !formatter.usesSignificantDigits, formatter.roundingIncrement.doubleValue == 0 else { return nil }
+        var shift = 0
+        if let multiplier = formatter.multiplier?.decimalValue, multiplier != 1 {
+            guard let exponent = (1...38).first(where: { multiplier == pow(Decimal(10), $0) }) else { return nil }
+            shift = exponent
+        }
+        var unsigned = Substring(digits)
+        let negative = unsigned.hasPrefix("-")
+        if negative { unsigned = unsigned.dropFirst() }
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = Array(parts[0])
+        let fraction = parts.count > 1 ? Array(parts[1]) : []
+        let shown = max(0, formatter.maximumFractionDigits + shift)
+        let (wholeDigits, fractionDigits) = rounded(
+            integer, fraction, keeping: shown, negative: negative, mode: formatter.roundingMode)
+        var whole = wholeDigits.drop { $0 == "0" }
+        var decimals = fractionDigits[...]
+        while decimals.last == "0" { decimals.removeLast() }
+        if whole.isEmpty { whole = ["0"] }
+        let isZero = whole == ["0"] && decimals.isEmpty
+        return (negative && !isZero ? "-" : "") + String(whole) + (decimals.isEmpty ? "" : "." + String(decimals))
+    }
+
+    /// POSIX digits without an exponent written in `formatter`'s scientific notation with every
+    /// significant digit (corelibs keeps one in `en_US_POSIX`, `4E+001` for 42, rounds through
+    /// `Double`, writes `UInt64.max` as `-1E0`, and garbles the exponent of some scripts); fewer
+    /// only when the formatter is told to use significant digits. Nil for a multiplier that is
+    /// not a power of ten, which the formatter then applies.
+    static func scientificText(_ digits: String, formatter: NumberFormatter) -> String? {
+        var exponentShift = 0
+        if let multiplier = formatter.multiplier?.decimalValue, multiplier != 1 {
+            guard let exponent = (1...38).first(where: { multiplier == pow(Decimal(10), $0) }) else { return nil }
+            exponentShift = exponent
+        }
+        var unsigned = Substring(digits)
+        let negative = unsigned.hasPrefix("-")
+        if negative { unsigned = unsigned.dropFirst() }
+        let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : ""
+        let all = Array(integer + fraction)
+        guard let first = all.firstIndex(where: { $0 != "0" }) else {
+            return writtenScientific(["0"], exponent: 0, negative: false, formatter: formatter)
+        }
+        var significant = Array(all[first...])
+        var exponent = integer.count - first - 1 + exponentShift
+        if formatter.usesSignificantDigits, formatter.maximumSignificantDigits > 0,
+            significant.count > formatter.maximumSignificantDigits
+        {
+            let kept = formatter.maximumSignificantDigits
+            let (whole, _) = rounded(
+                Array(significant.prefix(kept)), Array(significant.dropFirst(kept)), keeping: 0, negative: negative,
+                mode: formatter.roundingMode)
+            if whole.count > kept { exponent += 1 }
+            significant = whole
+        }
+        while significant.count > 1, significant.last == "0" { significant.removeLast() }
+        if formatter.usesSignificantDigits, significant.count < formatter.minimumSignificantDigits {
+            significant += Array(repeating: "0", count: formatter.minimumSignificantDigits - significant.count)
+        }
+        return writtenScientific(significant, exponent: exponent, negative: negative, formatter: formatter)
+    }
+
+    /// `integer.fraction` rounded to `shown` fraction digits in `mode`: the integer digits (one
+    /// more when rounding carries) and at most `shown` fraction digits.
+    private static func rounded(
+        _ integer: [Character], _ fraction: [Character], keeping shown: Int, negative: Bool,
+        mode: NumberFormatter.RoundingMode
+    ) -> (whole: [Character], fraction: [Character]) {
+        var kept = integer + fraction.prefix(shown)
+        if roundsUp(kept.last, fraction.dropFirst(shown), negative: negative, mode: mode) {
+            var index = kept.count - 1
+            while index >= 0, kept[index] == "9" {
+                kept[index] = "0"
+                index -= 1
+            }
+            if index >= 0 {
+                kept[index] = Character(String(kept[index].wholeNumberValue! + 1))
+            } else {
+                kept.insert("1", at: 0)
+            }
+        }
+        let fractionCount = min(fraction.count, shown)
+        return (Array(kept.prefix(kept.count - fractionCount)), Array(kept.suffix(fractionCount)))
+    }
+
+    /// `d.ddd` × 10^`exponent` in the formatter's symbols, digits and affixes.
+    private static func writtenScientific(
+        _ significant: [Character], exponent: Int, negative: Bool, formatter: NumberFormatter
+    ) -> String {
+        var mantissa = String(significant[0])
+        if significant.count > 1 || formatter.alwaysShowsDecimalSeparator {
+            mantissa += writtenSeparators(formatter).decimal + String(significant.dropFirst())
+        }
+        // The exponent's form comes from the pattern: `#E0` writes `E3`, `0E+000` writes `E+003`.
+        let pattern = formatter.positiveFormat ?? ""
+        let afterE = pattern.range(of: "E").map { pattern[$0.upperBound...] } ?? ""
+        let showsPlus = afterE.hasPrefix("+")
+        let exponentDigits = max(1, afterE.prefix(while: { $0 == "+" || $0 == "0" }).filter { $0 == "0" }.count)
+        var power = String(abs(exponent))
+        power = String(repeating: "0", count: max(0, exponentDigits - power.count)) + power
+        let sign = exponent < 0 ? (formatter.minusSign ?? "-") : showsPlus ? (formatter.plusSign ?? "+") : ""
+        let number =
+            localDigits(mantissa, formatter: formatter) + (formatter.exponentSymbol ?? "E") + sign
+            + localDigits(power, formatter: formatter)
+        let prefix = (negative ? formatter.negativePrefix : formatter.positivePrefix) ?? ""
+        let suffix = (negative ? formatter.negativeSuffix : formatter.positiveSuffix) ?? ""
+        return prefix + number + suffix
     }
 
     /// Whether dropping `dropped` after `last` rounds the kept digits up, in `mode`.

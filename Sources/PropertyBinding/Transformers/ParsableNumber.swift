@@ -1,7 +1,8 @@
 import Foundation
 
-/// A number type ``StringToNumberTransformer`` can produce: `Int` and the other fixed-width
-/// integers, `Double`, `Float` and `Decimal` conform.
+/// A number type ``StringToNumberTransformer`` and ``NumberTextFormat`` can produce: `Int` and the
+/// other fixed-width integers, `Double`, `Float`, `Decimal`, and the optional of each
+/// (`Decimal?`), which reads empty text as `nil` and writes `nil` as empty text.
 ///
 /// The transformer reads the text with the formatter's symbols and hands this type plain
 /// digits in POSIX form (`-1234.5`), so parsing is exact: no integer goes through `Double`,
@@ -10,11 +11,29 @@ public protocol ParsableNumber: Equatable, Sendable {
     /// Whether the type holds whole numbers only.
     static var isInteger: Bool { get }
 
+    /// The value that empty or blank text stands for: `nil` for a number type, which refuses
+    /// such text (``TransformError/Reason/empty``); `.some(nil)` for an optional, which reads it
+    /// as `nil`.
+    static var emptyTextValue: Self? { get }
+
     /// Creates the number from POSIX digits such as `-1234.5`; nil when it does not fit.
     init?(posixDigits: String)
 
-    /// The number as an `NSNumber`, for `NumberFormatter.string(from:)`.
-    var formatterValue: NSNumber { get }
+    /// The number in POSIX form (`-1234.5`, `1e-07`), as Swift describes it; nil for an
+    /// optional that holds no number, which is written as empty text.
+    var posixDescription: String? { get }
+
+    /// The number as an `NSNumber`, for `NumberFormatter.string(from:)`; nil for an optional
+    /// that holds no number.
+    var formatterValue: NSNumber? { get }
+}
+
+extension ParsableNumber {
+    /// A number type refuses empty text.
+    public static var emptyTextValue: Self? { nil }
+
+    /// The number as Swift describes it.
+    public var posixDescription: String? { "\(self)" }
 }
 
 extension ParsableNumber where Self: FixedWidthInteger {
@@ -30,43 +49,43 @@ extension ParsableNumber where Self: FixedWidthInteger {
 
 extension Int: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension Int8: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension Int16: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension Int32: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension Int64: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt8: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt16: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt32: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 extension UInt64: ParsableNumber {
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 
 extension Double: ParsableNumber {
@@ -82,7 +101,7 @@ extension Double: ParsableNumber {
     }
 
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 
 extension Float: ParsableNumber {
@@ -98,7 +117,7 @@ extension Float: ParsableNumber {
     }
 
     /// The number as an `NSNumber`.
-    public var formatterValue: NSNumber { NSNumber(value: self) }
+    public var formatterValue: NSNumber? { NSNumber(value: self) }
 }
 
 extension Decimal: ParsableNumber {
@@ -124,5 +143,25 @@ extension Decimal: ParsableNumber {
     }
 
     /// The number as an `NSDecimalNumber`.
-    public var formatterValue: NSNumber { NSDecimalNumber(decimal: self) }
+    public var formatterValue: NSNumber? { NSDecimalNumber(decimal: self) }
+}
+
+extension Optional: ParsableNumber where Wrapped: ParsableNumber {
+    /// An optional holds what its number type holds.
+    public static var isInteger: Bool { Wrapped.isInteger }
+
+    /// Empty or blank text is `nil`.
+    public static var emptyTextValue: Self? { .some(nil) }
+
+    /// Parses the digits as a `Wrapped`; nil when they do not fit it.
+    public init?(posixDigits: String) {
+        guard let number = Wrapped(posixDigits: posixDigits) else { return nil }
+        self = .some(number)
+    }
+
+    /// The number's POSIX form; nil for `nil`, which is written as empty text.
+    public var posixDescription: String? { self?.posixDescription }
+
+    /// The number as an `NSNumber`; nil for `nil`.
+    public var formatterValue: NSNumber? { self?.formatterValue }
 }

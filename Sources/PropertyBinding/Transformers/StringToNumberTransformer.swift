@@ -23,22 +23,39 @@ import Foundation
 /// `Decimal` are parsed exactly, never through `Double`. The formatter's `multiplier` (any, not
 /// only percent's 100) is divided out, and the padding of a `formatWidth` is read back.
 ///
+/// An optional number (`StringToNumberTransformer<Decimal?>`) reads empty or blank text as
+/// `nil` and writes `nil` as empty text:
+///
+/// ```swift
+/// let discount = StringToNumberTransformer<Decimal?>(property: Property(field, \.text), formatter: formatter)
+/// field.text = " "
+/// try discount.read()                             // nil
+/// try discount.write(nil)                         // field.text == ""
+/// ```
+///
+/// Writing formats with the formatter as it is then, rounded to its `maximumFractionDigits` in
+/// its rounding mode (`1.755` with two fraction digits is `"1,76"`), and never writes text that
+/// does not read back: an integer reads back as itself, a `Double`, `Float` or `Decimal` as the
+/// number the text shows, which writes the same text again. Numbers with more significant
+/// digits than corelibs' formatter keeps (15) and every number of a `.scientific` formatter are
+/// written digit for digit in the formatter's symbols. A value no text would read back as (NaN,
+/// infinity, a number the formatter garbles) is refused with `.notRepresentable`, and a
+/// `.spellOut` or `.ordinal` formatter with `.styleNotSupported`, reading and writing; the
+/// text property then keeps its text. The parser and writer work without a property too:
+/// ``NumberTextFormat``.
+///
 /// The formatter's symbols are read when the transformer is created; make a new transformer
-/// after changing the formatter's locale or style. Writing formats with the formatter as it
-/// is then, which rounds to its fraction digits (a formatter that shows two fraction digits
-/// shows `0.125` as `"0.12"`, rounding half to even), as a `NumberFormatter` does; numbers
-/// with more than 15 significant digits, which corelibs' formatter would garble through
-/// `Double`, are written digit for digit in the formatter's symbols. NaN and infinity are not
-/// written (`.notRepresentable`): no text would read back as them.
+/// after changing the formatter's locale or style.
 public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, WritableProperty {
     /// The value this transformer reads and writes: the number.
     public typealias Value = Number
 
     /// The text property this transformer stands in for.
     public let property: AnyProperty<String>
+    /// The parser and writer of the text, with the formatter's locale and style.
+    public let format: NumberTextFormat<Number>
     /// The formatter whose locale and style the text follows.
-    public let formatter: NumberFormatter
-    let syntax: NumberSyntax
+    public var formatter: NumberFormatter { format.formatter }
 
     /// Creates a transformer that reads the text of `property` as a `Number`.
     ///
@@ -57,43 +74,24 @@ public struct StringToNumberTransformer<Number: ParsableNumber>: Transformer, Wr
     @usableFromInline
     init(erasing property: AnyProperty<String>, formatter: NumberFormatter) {
         self.property = property
-        self.formatter = formatter
-        self.syntax = NumberSyntax(formatter)
+        self.format = NumberTextFormat(formatter)
     }
 
-    /// Reads `input` as a number.
+    /// Reads `input` as a number; empty or blank text is `nil` when `Number` is an optional.
     ///
     /// - Throws: ``TransformError`` with the input text when it is not a number that fits.
     public func transform(_ input: String) throws -> Number {
-        let digits: String
-        do {
-            digits = try syntax.posixDigits(input)
-        } catch {
-            throw TransformError(error.reason, input: input, targetType: "\(Number.self)")
-        }
-        if let number = Number(posixDigits: digits) { return number }
-        let reason: TransformError.Reason =
-            Number.isInteger && digits.contains(".") ? .fractionNotAllowed : .outOfRange
-        throw TransformError(reason, input: input, targetType: "\(Number.self)")
+        try format.number(from: input)
     }
 
-    /// Formats `value` with the formatter; a number with more significant digits than the
-    /// formatter keeps (15) is formatted exactly, in the formatter's symbols and style, so that
-    /// what is written reads back as the same number.
+    /// Formats `value` with the formatter, as text that reads back (see the type's
+    /// documentation); `nil` is empty text.
     ///
-    /// - Throws: ``TransformError`` with reason `.notRepresentable` for a value that is not a
-    ///   finite number (NaN, infinity: no text would read back as it), or when the formatter
-    ///   returns no text for it.
+    /// - Throws: ``TransformError`` with reason `.notRepresentable` for a value no text would
+    ///   read back as (NaN, infinity, a number the formatter garbles), `.styleNotSupported` for
+    ///   a spell-out or ordinal formatter.
     public func reverseTransform(_ value: Number) throws -> String {
-        let digits = "\(value)"
-        guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else {
-            throw TransformError(.notRepresentable, input: digits, targetType: "String")
-        }
-        if let text = NumberSyntax.exactText(digits, formatter: formatter) { return text }
-        guard let text = formatter.string(from: value.formatterValue) else {
-            throw TransformError(.notRepresentable, input: "\(value)", targetType: "String")
-        }
-        return text
+        try format.string(from: value)
     }
 }
 

@@ -18,8 +18,12 @@ public struct TransformError: Error, Equatable, Sendable, CustomStringConvertibl
         /// The number has a fraction and the target type (or the formatter) takes whole numbers
         /// only; it is never truncated.
         case fractionNotAllowed
-        /// The value cannot be shown by the formatter.
+        /// The value cannot be shown by the formatter as text that reads back as it (NaN,
+        /// infinity, a number the formatter garbles).
         case notRepresentable
+        /// The formatter's style is one numbers are not read or written in: `.spellOut` and
+        /// `.ordinal` ("forty-two", "42nd") follow spelling rules, not symbols.
+        case styleNotSupported
         /// A reason of a transformer of your own.
         case other(String)
     }
@@ -47,6 +51,7 @@ public struct TransformError: Error, Equatable, Sendable, CustomStringConvertibl
         case .outOfRange: what = "is out of range for \(targetType)"
         case .fractionNotAllowed: what = "has a fraction, and \(targetType) takes whole numbers only"
         case .notRepresentable: what = "cannot be shown as \(targetType)"
+        case .styleNotSupported: what = "cannot be read or written with a spell-out or ordinal formatter"
         case .other(let reason): what = reason
         }
         return "\"\(input)\" \(what)"
