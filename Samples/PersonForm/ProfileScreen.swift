@@ -3,7 +3,7 @@ import PropertyBinding
 
 /// The profile screen: eight fields of five types, each declared in one statement whose
 /// triggers `TriggerRegistry.standard` infers, and one rule over two of them. The lines between
-/// `form: begin` and `form: end` are all of its binding code (the "Two-way forms" article counts them).
+/// the two `form:` markers are all of its binding code (the "Two-way forms" article counts them).
 final class ProfileScreen {
     let profile: Profile
     let view = ProfileView()
@@ -12,11 +12,11 @@ final class ProfileScreen {
     init(profile: Profile) throws {
         self.profile = profile
         let view = self.view
+        // form: begin
         let german = NumberFormatter()
         german.locale = Locale(identifier: "de_DE")
         german.numberStyle = .decimal
         german.maximumFractionDigits = 2
-        // form: begin
         form = try BindingForm(continuous: false) {
             try TwoWayBinding(
                 "name", model: Property(profile, \.name), form: Property(view.name, \.text), triggers: .standard,

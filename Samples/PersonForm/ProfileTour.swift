@@ -13,8 +13,9 @@ enum ProfileTour {
         func commit() {
             let failures = screen.form.commit()
             let reasons = failures.map { "\($0.label ?? ""): \($0.error)" }
-            print("  " + (failures.isEmpty ? "committed: the edited fields stored" : "not committed, nothing stored: ")
-                + reasons.joined(separator: "; "))
+            print(
+                "  " + (failures.isEmpty ? "committed: the edited fields stored" : "not committed, nothing stored: ")
+                    + reasons.joined(separator: "; "))
         }
 
         print("== 4. A profile screen: eight fields, one statement each, triggers inferred; commit on demand")
@@ -30,7 +31,7 @@ enum ProfileTour {
             view.salary.simulateTyping("0,005")
             commit()
         }
-        step("type \"60000\" into the salary, \"lilac\" into the password: the confirmation does not match") {
+        step("type \"60000\" into the salary, \"lilac\" into the password, commit: the confirmation does not match") {
             view.salary.simulateTyping("60000")
             view.password.simulateTyping("lilac")
             commit()
