@@ -191,3 +191,31 @@ import Testing
         #expect(field.text == "2")
     }
 }
+
+extension BindingFormCommitTests {
+    final class Wallet: KeyPathObservable {
+        let keyPathObservers = KeyPathObservers()
+        @Announced var balance: Decimal? = 12.5
+    }
+
+    @Test func anOptionalDecimalIsClearedToNil() throws {
+        let wallet = Wallet()
+        let field = TextField()
+        let form = try BindingForm(continuous: false) {
+            try TwoWayBinding(
+                "balance", model: Property(wallet, \.balance),
+                form: StringToNumberTransformer<Decimal?>(
+                    property: Property(field, \.text), formatter: germanFormatter()),
+                triggers: .standard, validators: [.range(0...100)])
+        }
+        form.onError = { _ in }
+        #expect(field.text == "12,5")
+        field.simulateTyping("   ")
+        #expect(form.commit().isEmpty)
+        #expect(wallet.balance == nil)
+        #expect(field.text == "", "the field shows the model's nil as the formatter writes it")
+        field.simulateTyping("200")
+        #expect(form.commit().map(\.label) == ["balance"])
+        #expect(wallet.balance == nil)
+    }
+}
