@@ -13,7 +13,7 @@ extension TwoWayBinding {
     ///   - label: The field's name, used in failures.
     ///   - model: The model property; its triggers fire model → form.
     ///   - form: The form property, usually behind transformers; its triggers fire form → model.
-    ///   - triggers: The registry asked for both sides' triggers.
+    ///   - inference: The registry asked for both sides' triggers.
     ///   - validators: The rules a form value must pass before it reaches the model.
     ///   - initial: Which way to synchronise now.
     ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
@@ -44,7 +44,7 @@ extension TwoWayBinding {
     ///   - label: The field's name, used in failures.
     ///   - model: The model property; its triggers fire model → form.
     ///   - form: The form property, usually behind transformers; its triggers fire form → model.
-    ///   - triggers: The registry asked for both sides' triggers.
+    ///   - inference: The registry asked for both sides' triggers.
     ///   - validators: The rules a form value must pass before it reaches the model.
     ///   - initial: Which way to synchronise now.
     ///   - continuous: Whether form values reach the model as they change, or on ``commit()``.
