@@ -14,12 +14,11 @@ public enum InitialSync: Sendable {
 /// know each other.
 ///
 /// ```swift
-/// let age = TwoWayBinding(
+/// let age = try TwoWayBinding(
 ///     "age",
 ///     model: Property(person, \.age),
 ///     form: StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter),
-///     modelTriggers: [KeyPathTrigger(person, \.age)],
-///     formTriggers: [TargetActionTrigger(control: ageField, events: .editingChanged)],
+///     triggers: .standard,                         // or modelTriggers: and formTriggers: by hand
 ///     validators: [.range(0...150)]
 /// )
 /// ```
@@ -30,9 +29,12 @@ public enum InitialSync: Sendable {
 /// - A form value that fails to transform or fails a validator is not written: the model keeps
 ///   its last good value, ``error`` says what failed (until a later value is good), and the
 ///   form keeps what the user typed: a model → form update does not overwrite a pending edit
-///   with the model's unchanged value (a model value that really changed does win).
-/// - With ``isContinuous`` off, form values reach the model only on ``commit()``;
-///   ``discard()`` restores the form from the model.
+///   with the model's unchanged value (a model value that really changed does win, `Equatable`
+///   or not).
+/// - After a write to the model, the form shows the model's value (a clamp, a rounding, the
+///   formatter's spelling), unless ``showsModelAfterWrite`` is off.
+/// - With ``isContinuous`` off, form values reach the model only on ``commit()``, which writes
+///   a pending edit only; ``discard()`` restores the form from the model.
 public final class TwoWayBinding<Model: WritableProperty, Form: WritableProperty>: FormField, @unchecked Sendable
 where Model.Value == Form.Value {
     /// The value type both sides hold.
