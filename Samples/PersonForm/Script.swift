@@ -8,10 +8,14 @@ enum Script {
         print()
         QuickStart.run()
         print()
-        try playForm()
+        let editor = try playForm()
+        print()
+        try ProfileTour.run()
+        print()
+        tearDown(editor)
     }
 
-    private static func playForm() throws {
+    private static func playForm() throws -> PersonEditor {
         let editor = try PersonEditor(person: Person(name: "Ann", age: 42))
         func step(_ title: String, _ action: () -> Void = {}) {
             print("> " + title)
@@ -69,8 +73,11 @@ enum Script {
             print("  " + Snapshot.describe(commit: editor.commit()))
         }
 
-        print()
-        print("== 4. Teardown")
+        return editor
+    }
+
+    private static func tearDown(_ editor: PersonEditor) {
+        print("== 5. Teardown")
         editor.tearDown()
         let view = editor.view
         let observers = editor.person.keyPathObservers.count

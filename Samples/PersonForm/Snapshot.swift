@@ -38,7 +38,7 @@ func quoted(_ text: String) -> String {
 }
 
 /// What a text field shows: its text, or its placeholder while it is empty.
-private func shown(_ field: TextField) -> String {
+func shown(_ field: TextField) -> String {
     guard field.text.isEmpty, let placeholder = field.placeholder else { return quoted(field.text) }
     return "(placeholder \(quoted(placeholder)))"
 }

@@ -14,12 +14,11 @@ public enum InitialSync: Sendable {
 /// know each other.
 ///
 /// ```swift
-/// let age = TwoWayBinding(
+/// let age = try TwoWayBinding(
 ///     "age",
 ///     model: Property(person, \.age),
 ///     form: StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter),
-///     modelTriggers: [KeyPathTrigger(person, \.age)],
-///     formTriggers: [TargetActionTrigger(control: ageField, events: .editingChanged)],
+///     triggers: .standard,                         // or modelTriggers: and formTriggers: by hand
 ///     validators: [.range(0...150)]
 /// )
 /// ```
@@ -30,9 +29,12 @@ public enum InitialSync: Sendable {
 /// - A form value that fails to transform or fails a validator is not written: the model keeps
 ///   its last good value, ``error`` says what failed (until a later value is good), and the
 ///   form keeps what the user typed: a model → form update does not overwrite a pending edit
-///   with the model's unchanged value (a model value that really changed does win).
-/// - With ``isContinuous`` off, form values reach the model only on ``commit()``;
-///   ``discard()`` restores the form from the model.
+///   with the model's unchanged value (a model value that really changed does win, `Equatable`
+///   or not).
+/// - After a write to the model, the form shows the model's value (a clamp, a rounding, the
+///   formatter's spelling), unless ``showsModelAfterWrite`` is off.
+/// - With ``isContinuous`` off, form values reach the model only on ``commit()``, which writes
+///   a pending edit only; ``discard()`` restores the form from the model.
 public final class TwoWayBinding<Model: WritableProperty, Form: WritableProperty>: FormField, @unchecked Sendable
 where Model.Value == Form.Value {
     /// The value type both sides hold.
@@ -43,6 +45,8 @@ where Model.Value == Form.Value {
     /// The form → model direction, through the validators.
     public let toModel: Binding<ValidatingTransformer<Form>, Model>
     @usableFromInline let state: TwoWayState<Value>
+    /// The form's rules over several fields that put their failures on this field.
+    let rules: FieldRules
 
     /// Builds the two directions and their hooks where the pair is created (this is inlined
     /// there), so that their update steps are compiled for the concrete properties, as a
@@ -53,9 +57,11 @@ where Model.Value == Form.Value {
         validators: [Validator<Value>], initial: InitialSync, continuous: Bool, isEqual: ((Value, Value) -> Bool)?
     ) {
         let state = TwoWayState<Value>(isEqual: isEqual, continuous: continuous)
+        let rules = FieldRules()
         let toForm = Binding(source: model, destination: form, isEqual: isEqual, sharingGateOf: nil)
         let toModel = Binding(
-            source: form.validated(by: validators), destination: model, isEqual: isEqual, sharingGateOf: toForm)
+            source: ValidatingTransformer(property: form, validators: validators, rules: rules), destination: model,
+            isEqual: isEqual, sharingGateOf: toForm)
         state.toModel = toModel
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
@@ -63,19 +69,32 @@ where Model.Value == Form.Value {
             shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
             didSync: { value in state.withLock { state.synced(value, clearingFormError: true) } })
         toModel.twoWay = .init(
-            shouldWrite: { _ in state.withLock { state.formMayWriteModel() } },
-            didSync: { value in state.withLock { state.synced(value, clearingFormError: false) } })
+            shouldWrite: { _ in
+                let (mayWrite, edited) = state.withLock { state.formMayWriteModel() }
+                edited?()
+                return mayWrite
+            },
+            didSync: { value in
+                let (wrote, edited) = state.withLock { state.formSynced(value) }
+                if wrote, let shown = toForm.showSourceAfterWrite(formIsTransformed: Form.self is any Transformer.Type)
+                {
+                    state.withLock { state.lastSynced = shown }
+                }
+                edited?()
+            })
         self.init(
-            label: label, toForm: toForm, toModel: toModel, state: state, modelTriggers: modelTriggers,
-            formTriggers: formTriggers, initial: initial)
+            label: label, toForm: toForm, toModel: toModel, state: state, rules: rules,
+            modelTriggers: modelTriggers, formTriggers: formTriggers, initial: initial)
     }
 
     @usableFromInline
     init(
         label: String?, toForm: Binding<Model, Form>, toModel: Binding<ValidatingTransformer<Form>, Model>,
-        state: TwoWayState<Value>, modelTriggers: [any Trigger], formTriggers: [any Trigger], initial: InitialSync
+        state: TwoWayState<Value>, rules: FieldRules, modelTriggers: [any Trigger], formTriggers: [any Trigger],
+        initial: InitialSync
     ) {
         self.state = state
+        self.rules = rules
         self.toForm = toForm
         self.toModel = toModel
         toForm.label = label
@@ -94,9 +113,10 @@ where Model.Value == Form.Value {
     /// The field's name, used in failures.
     public var label: String? { toForm.label }
 
-    /// The failure of the latest form → model update (a value that did not transform or
-    /// validate); nil once a later value is good.
-    public var error: BindingFailure? { toModel.lastError }
+    /// The failure of the latest update: a form value that did not transform or validate (or
+    /// that the model side refused), or a model value the form could not show (a model object
+    /// that is gone, a failed conversion); nil once a later update of that direction succeeds.
+    public var error: BindingFailure? { toModel.lastError ?? toForm.lastError }
 
     /// Whether the form holds an edit the model does not have yet: an invalid value, or a
     /// valid one waiting for ``commit()`` while ``isContinuous`` is off.
@@ -107,6 +127,16 @@ where Model.Value == Form.Value {
     public var isContinuous: Bool {
         get { state.withLock { state.continuous } }
         set { state.withLock { state.continuous = newValue } }
+    }
+
+    /// Whether the form shows the model's value after writing it (`true`, the default): when the
+    /// model changed the value (a clamp, a rounding) or the form's transformers write it
+    /// otherwise than it was typed (`"1234,5"` shown as `"1.234,5"`), the field is not left
+    /// disagreeing with the model. Turn it off for a field the user types into continuously
+    /// and whose text must not change under the cursor.
+    public var showsModelAfterWrite: Bool {
+        get { state.withLock { state.showsModelAfterWrite } }
+        set { state.withLock { state.showsModelAfterWrite = newValue } }
     }
 
     /// Called with every failure of either direction.
@@ -121,22 +151,29 @@ where Model.Value == Form.Value {
     /// Both directions, to add to a ``BindingSet``.
     public var bindings: [AnyBinding] { [toForm, toModel] }
 
-    /// Checks the form's current value (transformers and validators) without writing anything.
+    /// Checks the form's current value without writing anything: its conversion and its
+    /// validators, then the model side's dry run of the write (a transformer around the model
+    /// property that would refuse the value, a model object that is gone).
     ///
-    /// - Returns: the failure, or nil when the value is good.
+    /// - Returns: the failure, or nil when a commit would write the value.
     public func validate() -> BindingFailure? {
+        let value: Value
         do {
-            _ = try toModel.source.read()
+            value = try toModel.source.read()
+        } catch {
+            return toModel.failure(.readingSource, error)
+        }
+        do {
+            try toModel.destination.validateWrite(value)
             return nil
         } catch {
-            return BindingFailure(
-                stage: .readingSource, error: error, bindingID: ObjectIdentifier(toModel), label: label,
-                path: toModel.path)
+            return toModel.failure(.writingDestination, error)
         }
     }
 
-    /// Writes the form's value to the model now (the `NSEditor` `commitEditing`), continuous
-    /// or not.
+    /// Writes the form's pending edit to the model now (the `NSEditor` `commitEditing`),
+    /// continuous or not; a field without a pending edit writes nothing, so a value the form
+    /// shows rounded (`1.755` shown as `"1,76"`) stays exactly as the model holds it.
     ///
     /// - Returns: ``UpdateResult/written`` or ``UpdateResult/unchanged`` on success; a failure
     ///   writes nothing and is also kept in ``error``. Called from inside an update while another
@@ -144,7 +181,9 @@ where Model.Value == Form.Value {
     ///   and this returns ``UpdateResult/deferred``; a failure then reaches the error handlers.
     @discardableResult
     public func commit() -> UpdateResult {
-        toForm.withGate(orHandingOver: { [self] in commit() }) {
+        guard toModel.isValid else { return .invalidated }
+        guard hasPendingEdit else { return .unchanged }
+        return toForm.withGate(orHandingOver: { [self] in _ = commit() }) {
             state.withLock { state.committing = true }
             defer { state.withLock { state.committing = false } }
             return toModel.update()
@@ -240,6 +279,12 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var continuous: Bool
     @usableFromInline @exclusivity(unchecked) var committing = false
     @usableFromInline @exclusivity(unchecked) var forcing = false
+    @usableFromInline @exclusivity(unchecked) var showsModelAfterWrite = true
+    /// Set between form → model's decision to write and its report that it did.
+    @usableFromInline @exclusivity(unchecked) var writingModel = false
+    /// Called after each form value that transformed and validated: the form's rules over
+    /// several fields check the fields that read this one.
+    @usableFromInline @exclusivity(unchecked) var onEdit: (() -> Void)?
 
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
@@ -260,20 +305,65 @@ final class TwoWayState<Value>: @unchecked Sendable {
     }
 
     /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
+    /// Without `Equatable`, a change is told by identity for objects; any other value counts as
+    /// changed, so that the model's value is never hidden behind a rejected edit.
     @inlinable
     func modelMayOverwriteForm(with value: Value) -> Bool {
         guard !forcing, hasPendingEdit else { return true }
-        guard let isEqual, let lastSynced else { return false }
-        return !isEqual(lastSynced, value)
+        guard let lastSynced else { return isEqual == nil }
+        if let isEqual { return !isEqual(lastSynced, value) }
+        guard Value.self is AnyObject.Type else { return true }
+        return (lastSynced as AnyObject) !== (value as AnyObject)
     }
 
-    /// Whether form → model may write now; otherwise the edit waits for a commit.
+    /// Whether form → model may write now (otherwise the edit waits for a commit), and what to
+    /// call once the lock is let go.
     @inlinable
-    func formMayWriteModel() -> Bool {
+    func formMayWriteModel() -> (Bool, (() -> Void)?) {
         guard continuous || committing else {
             uncommitted = true
-            return false
+            writingModel = false
+            return (false, onEdit)
         }
-        return true
+        writingModel = true
+        return (true, nil)
+    }
+
+    /// Records that the model holds the form's value; returns whether it was just written (so
+    /// the form should show the model's value), and what to call once the lock is let go.
+    @inlinable
+    func formSynced(_ value: Value) -> (Bool, (() -> Void)?) {
+        let wrote = writingModel && showsModelAfterWrite && isEqual != nil
+        writingModel = false
+        synced(value, clearingFormError: false)
+        return (wrote, onEdit)
+    }
+}
+
+extension Binding {
+    /// Shows the source's value in the destination after a two-way pair wrote the other way:
+    /// a destination behind transformers is written again (its text may be normalised), a
+    /// plain one only when the value differs. A failure is kept and reported as an update's.
+    ///
+    /// - Returns: the value shown, or nil when it could not be read or written.
+    @usableFromInline
+    func showSourceAfterWrite(formIsTransformed: Bool) -> Value? {
+        let value: Value
+        do {
+            value = try source.read()
+        } catch {
+            record(failure(.readingSource, error))
+            return nil
+        }
+        if !formIsTransformed, let isEqual, let current = try? destination.read(), isEqual(current, value) {
+            return value
+        }
+        do {
+            try destination.write(value)
+            return value
+        } catch {
+            record(failure(.writingDestination, error))
+            return nil
+        }
     }
 }

@@ -19,8 +19,14 @@
 open class TextField: Control {
     /// The text; setting it from code sends no event and calls no delegate method.
     public final var text: String
-    /// The text shown while ``text`` is empty.
+    /// The hint shown while ``text`` is empty: never the field's text, so no binding reads or
+    /// writes it (unlike a ``PlaceholderTransformer``'s nil placeholder, which is a value).
     public final var placeholder: String?
+
+    /// What the field shows: its text, or the ``placeholder`` hint while the text is empty.
+    public var displayedText: String {
+        text.isEmpty ? placeholder ?? "" : text
+    }
     /// Whether the user is editing (between ``beginEditing()`` and ``endEditing()``).
     public private(set) var isEditing = false
     /// Where the delegate lives, and where a delegate proxy sits in front of it.

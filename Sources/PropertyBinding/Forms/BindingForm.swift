@@ -12,7 +12,7 @@
 ///                   validators: [.range(0...150)])
 /// }
 /// form.isValid                                    // every field's current value transforms and validates
-/// form.commit()                                   // all fields to the model, or none
+/// form.commit()                                   // the edited fields to the model, or none
 /// form.discard()                                  // the form shows the model again
 /// ```
 public final class BindingForm: Sendable {
@@ -21,17 +21,79 @@ public final class BindingForm: Sendable {
     /// Owns the fields' bindings; releasing the form (or ``invalidate()``) tears them down.
     public let bindings = BindingSet()
 
+    /// Whether ``invalidate()`` was called.
+    private let invalidated = Locked(false)
+    /// Set while a rule's edit checks other fields, so that their checks do not check back.
+    private let revalidating = Locked(false)
+
     /// Creates a form of `fields`.
+    ///
+    /// ```swift
+    /// let form = try BindingForm(continuous: false) {
+    ///     try TwoWayBinding("name", model: Property(person, \.name), form: Property(nameField, \.text),
+    ///                       triggers: .standard, validators: [.nonEmpty])
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - continuous: Whether form values reach the model as they change (`true`) or only on
     ///     ``commit()``; overrides each field's setting.
-    ///   - fields: The fields, one statement each (``TwoWayBinding``s, or other ``FormField``s).
-    public init(continuous: Bool? = nil, @FormBuilder fields: () -> [any FormField]) {
-        self.fields = fields()
-        for field in self.fields {
+    ///   - fields: The fields, one statement each (``TwoWayBinding``s, or other ``FormField``s);
+    ///     a field made with inferred triggers throws when a side has none, and so does the form.
+    public init(continuous: Bool? = nil, @FormBuilder fields: () throws -> [any FormField]) rethrows {
+        self.fields = try fields()
+        adopt(continuous: continuous)
+    }
+
+    /// Creates a form of the fields of an array, in its order.
+    ///
+    /// ```swift
+    /// let fields: [any FormField] = try columns.map { column in try column.makeField() }
+    /// let form = BindingForm(fields, continuous: false)
+    /// ```
+    public init(_ fields: [any FormField], continuous: Bool? = nil) {
+        self.fields = fields
+        adopt(continuous: continuous)
+    }
+
+    private func adopt(continuous: Bool?) {
+        for field in fields {
             if let continuous { field.isContinuous = continuous }
             for binding in field.bindings { bindings.add(binding) }
+        }
+    }
+
+    /// Adds a rule over several fields: checked on each edit of the fields it reads (and of its
+    /// own field), and at every commit; its failure shows on the field it names.
+    ///
+    /// ```swift
+    /// try form.addRule(FormRule("matches", on: "confirmation", reading: ["password"]) {
+    ///     confirmationField.text == passwordField.text ? nil : "does not match"
+    /// })
+    /// ```
+    ///
+    /// - Throws: ``FormError/noField(_:)`` when a label names no field of this form (or a field
+    ///   that is not a ``TwoWayBinding``); the rule is not added.
+    public func addRule(_ rule: FormRule) throws {
+        guard let target = self[rule.field] as? any RuleHosting else { throw FormError.noField(rule.field) }
+        let readers = try rule.reading.map { label in
+            guard let field = self[label] as? any RuleHosting else { throw FormError.noField(label) }
+            return field
+        }
+        target.fieldRules.add(rule)
+        for reader in readers where reader !== target {
+            reader.observeEdits { [weak target, revalidating] in
+                guard let target else { return }
+                // A check that itself edits a field would run the rules of that field's
+                // readers: one level is enough, and stops rules that read each other.
+                let entered = revalidating.withLock { busy -> Bool in
+                    defer { busy = true }
+                    return !busy
+                }
+                guard entered else { return }
+                defer { revalidating.value = false }
+                target.revalidate()
+            }
         }
     }
 
@@ -66,28 +128,33 @@ public final class BindingForm: Sendable {
     /// The latest failure of each field that has one.
     public var errors: [BindingFailure] { fields.compactMap(\.error) }
 
-    /// Writes every field's form value to the model, if every one is valid and every model
-    /// object is still there; otherwise writes none (the `NSEditor` `commitEditing`).
+    /// Writes the fields that hold a pending edit to the model, if every field is valid; otherwise
+    /// writes none (the `NSEditor` `commitEditing`). A field the user did not edit is not
+    /// written, so a value it shows rounded (`1.755` as `"1,76"`) stays exactly as it is.
     ///
-    /// - Returns: the failures that stopped the commit (empty when it was written). Each
-    ///   failing field also keeps its failure in ``FormField/error`` (and so in ``errors``),
-    ///   edited or not, until a later value is good; the failures go to the error handlers.
+    /// Before the first write, every field is converted and validated, its rules checked, and
+    /// the write of each edited value is rehearsed on the model side
+    /// (``WritableProperty/validateWrite(_:)``: a transformer around the model property that
+    /// would refuse it, a model object that is gone).
+    ///
+    /// - Returns: the failures that stopped the commit (empty when it was written): every one,
+    ///   in field order. Each failing field also keeps its failure in ``FormField/error`` (and
+    ///   so in ``errors``), edited or not, until a later value is good; the failures go to the
+    ///   error handlers. An invalidated form returns a ``FormError/invalidated`` failure.
     @discardableResult
     public func commit() -> [BindingFailure] {
-        // A model object that is gone would fail its field's write after the fields before it
-        // were written: check for it first, so that the commit stays all or nothing.
-        let invalid = fields.compactMap { field in field.validate().map { (field, $0) } }
-        let gone = fields.compactMap { field in
-            (field as? any ModelLiveness)?.deallocatedModel().map { (field, $0) }
+        guard !invalidated.value else {
+            return [
+                BindingFailure(
+                    stage: .writingDestination, error: FormError.invalidated, bindingID: ObjectIdentifier(self),
+                    label: nil, path: "BindingForm")
+            ]
         }
-        let failures = invalid + gone
+        let failures = fields.compactMap { field in field.validate().map { (field, $0) } }
         guard failures.isEmpty else {
             // Nothing was written, so no update recorded these failures: a field the user never
-            // edited would show no error. Record each field's first one, as its update would.
-            var recorded = Set<ObjectIdentifier>()
-            for (field, failure) in failures where recorded.insert(ObjectIdentifier(field)).inserted {
-                (field as? any FailureRecording)?.record(failure)
-            }
+            // edited would show no error. Record each, as its update would.
+            for (field, failure) in failures { (field as? any FailureRecording)?.record(failure) }
             return failures.map(\.1)
         }
         return fields.compactMap { $0.commit().failure }
@@ -100,6 +167,7 @@ public final class BindingForm: Sendable {
 
     /// Stops every binding of the form.
     public func invalidate() {
+        invalidated.value = true
         bindings.removeAll()
     }
 }
@@ -150,27 +218,37 @@ extension BindingSet {
     }
 }
 
-/// A field that can tell, without writing, that its model object is gone.
-protocol ModelLiveness {
-    /// The failure a commit would meet because the model's object has been deallocated; nil
-    /// while it is alive.
-    func deallocatedModel() -> BindingFailure?
+/// A field that can host the rules of its form (``TwoWayBinding`` is one).
+protocol RuleHosting: AnyObject {
+    /// The rules that report on this field.
+    var fieldRules: FieldRules { get }
+    /// Calls `body` after each edit of this field that transformed and validated.
+    func observeEdits(_ body: @escaping () -> Void)
+    /// Checks the field again after a field its rules read was edited.
+    func revalidate()
 }
 
-extension TwoWayBinding: ModelLiveness {
-    func deallocatedModel() -> BindingFailure? {
-        do {
-            _ = try toModel.destination.read()
-            return nil
-        } catch let error as PropertyError {
-            guard case .objectDeallocated = error else { return nil }
-            return BindingFailure(
-                stage: .writingDestination, error: error, bindingID: ObjectIdentifier(toModel), label: label,
-                path: toModel.path)
-        } catch {
-            // The model reads through a transformer that could not convert its value: that
-            // says nothing about writing it.
-            return nil
+extension TwoWayBinding: RuleHosting {
+    var fieldRules: FieldRules { rules }
+
+    func observeEdits(_ body: @escaping () -> Void) {
+        state.withLock {
+            let earlier = state.onEdit
+            state.onEdit = {
+                earlier?()
+                body()
+            }
+        }
+    }
+
+    func revalidate() {
+        // An edited field runs its update again (a continuous field then writes the value
+        // the rule no longer refuses); an untouched one is only checked, so that a value it
+        // shows rounded is not written.
+        if hasPendingEdit {
+            toModel.update()
+        } else if let failure = validate() {
+            toModel.record(failure)
         }
     }
 }

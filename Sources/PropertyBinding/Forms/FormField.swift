@@ -3,7 +3,7 @@
 public protocol FormField: AnyObject, Sendable {
     /// The field's name.
     var label: String? { get }
-    /// The failure of the latest form → model update; nil once a later value is good.
+    /// The failure of the latest update of either direction; nil once a later one succeeds.
     var error: BindingFailure? { get }
     /// Whether the form holds an edit the model does not have yet.
     var hasPendingEdit: Bool { get }
@@ -11,9 +11,10 @@ public protocol FormField: AnyObject, Sendable {
     var isContinuous: Bool { get set }
     /// The bindings that make the field, to add to a ``BindingSet``.
     var bindings: [AnyBinding] { get }
-    /// Checks the form's value without writing it; nil when it is good.
+    /// Checks the form's value in both directions without writing it (the dry run of a commit);
+    /// nil when a commit would write it.
     func validate() -> BindingFailure?
-    /// Writes the form's value to the model now.
+    /// Writes the form's pending edit to the model now; without one, writes nothing.
     @discardableResult func commit() -> UpdateResult
     /// Shows the model's value again, throwing the pending edit away.
     func discard()

@@ -13,18 +13,28 @@ public struct ValidatingTransformer<Base: ReadableProperty>: Transformer {
     public let property: Base
     /// The rules a value must pass, in order.
     public let validators: [Validator<Base.Value>]
+    /// The form's rules over several fields that report on this one, checked after `validators`.
+    @usableFromInline let rules: FieldRules?
 
     /// Creates a transformer that checks `property`'s values with `validators`.
     public init(property: Base, validators: [Validator<Base.Value>]) {
-        self.property = property
-        self.validators = validators
+        self.init(property: property, validators: validators, rules: nil)
     }
 
-    /// Returns `input` if it passes every validator.
+    @usableFromInline
+    init(property: Base, validators: [Validator<Base.Value>], rules: FieldRules?) {
+        self.property = property
+        self.validators = validators
+        self.rules = rules
+    }
+
+    /// Returns `input` if it passes every validator (and every rule of its form that reports
+    /// on this field).
     ///
     /// - Throws: the ``ValidationError`` of the first rule it fails.
     public func transform(_ input: Base.Value) throws -> Base.Value {
         for validator in validators { try validator.validate(input) }
+        try rules?.check(input)
         return input
     }
 

@@ -6,15 +6,21 @@ import Foundation
 /// let age: [Validator<Int>] = [.range(0...150)]
 /// let name: [Validator<String>] = [.nonEmpty, .pattern("^[A-Za-z ]+$", message: "letters only")]
 /// let even = Validator<Int>("even") { $0 % 2 == 0 ? nil : "must be even" }
+/// let matches = Validator<String>("matches") { $0 == passwordField.text ? nil : "does not match" }
 /// ```
-public struct Validator<Value>: Sendable {
+///
+/// A rule may read another field or the model, as `matches` does: it captures them, so it is
+/// not `Sendable`. It runs where the form's updates run: on the thread that edits the field
+/// (the one its form trigger fires on, the main thread of an app), or that calls `commit()`,
+/// `validate()` or `isValid`, never concurrently with another update of the same field.
+public struct Validator<Value> {
     /// The rule's name, reported in ``ValidationError/rule``.
     public let name: String
-    private let check: @Sendable (Value) -> String?
+    private let check: (Value) -> String?
 
     /// Creates a rule named `name`; `check` returns nil for a valid value, or a message that
     /// says what is wrong.
-    public init(_ name: String, _ check: @escaping @Sendable (Value) -> String?) {
+    public init(_ name: String, _ check: @escaping (Value) -> String?) {
         self.name = name
         self.check = check
     }
@@ -33,6 +39,19 @@ extension Validator where Value: Comparable & Sendable {
     /// Accepts values inside `range`.
     public static func range(_ range: ClosedRange<Value>) -> Validator {
         Validator("range") { range.contains($0) ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" }
+    }
+}
+
+extension Validator {
+    /// Accepts `nil` and values inside `range`: the range of an optional field.
+    ///
+    /// ```swift
+    /// let salary: [Validator<Decimal?>] = [.range(0...1_000_000)]
+    /// ```
+    public static func range<Wrapped: Comparable & Sendable>(_ range: ClosedRange<Wrapped>) -> Validator
+    where Value == Wrapped? {
+        let wrapped = Validator<Wrapped>.range(range)
+        return Validator("range") { value in value.flatMap(wrapped.check) }
     }
 }
 

@@ -14,6 +14,7 @@
 public struct AnyProperty<Value>: WritableProperty {
     @usableFromInline let _read: () throws -> Value
     @usableFromInline let _write: ((Value) throws -> Void)?
+    @usableFromInline let _validateWrite: ((Value) throws -> Void)?
     @usableFromInline let _description: String
     /// The wrapped property, so a `TriggerRegistry` can find the object and key path behind it.
     @usableFromInline let _base: any ReadableProperty
@@ -27,6 +28,7 @@ public struct AnyProperty<Value>: WritableProperty {
         }
         _read = base.read
         _write = base.write
+        _validateWrite = base.validateWrite
         _description = String(describing: base)
         _base = base
     }
@@ -36,6 +38,7 @@ public struct AnyProperty<Value>: WritableProperty {
     public init<Base: ReadableProperty>(readOnly base: Base) where Base.Value == Value {
         _read = base.read
         _write = nil
+        _validateWrite = nil
         _description = String(describing: base)
         _base = base
     }
@@ -57,6 +60,16 @@ public struct AnyProperty<Value>: WritableProperty {
     public func write(_ newValue: Value) throws {
         guard let write = _write else { throw PropertyError.readOnly(_description) }
         try write(newValue)
+    }
+
+    /// Checks a write with the wrapped property, writing nothing.
+    ///
+    /// - Throws: ``PropertyError/readOnly(_:)`` for a read-only property, otherwise what the
+    ///   wrapped property's check throws.
+    @inlinable
+    public func validateWrite(_ newValue: Value) throws {
+        guard let validateWrite = _validateWrite else { throw PropertyError.readOnly(_description) }
+        try validateWrite(newValue)
     }
 }
 

@@ -91,6 +91,14 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         return true
     }
 
+    /// Checks that the object is still there, writing nothing.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
+    @inlinable
+    public func validateWrite(_ newValue: Value) throws {
+        guard _object != nil else { throw deallocated() }
+    }
+
     @usableFromInline
     func deallocated() -> PropertyError {
         .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)

@@ -46,6 +46,21 @@ public protocol WritableProperty<Value>: ReadableProperty {
     ///
     /// - Throws: what ``write(_:)`` throws; nothing is written then.
     func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool
+
+    /// Checks that ``write(_:)`` would accept `newValue`, without writing anything: the dry run
+    /// of a write, which converts the value back through every transformer and finds a missing
+    /// object.
+    ///
+    /// ```swift
+    /// try price.validateWrite(-1)                     // throws what write(-1) would; nothing written
+    /// ```
+    ///
+    /// A form checks every edited field this way before it writes the first one, so that a
+    /// commit is all or nothing. The default accepts every value; ``Property`` checks its object
+    /// and a transformer checks its conversion and then its wrapped property.
+    ///
+    /// - Throws: what ``write(_:)`` would throw for `newValue`.
+    func validateWrite(_ newValue: Value) throws
 }
 
 extension WritableProperty {
@@ -59,4 +74,8 @@ extension WritableProperty {
         try write(newValue)
         return true
     }
+
+    /// Accepts every value: a property of your own that can refuse a write checks it here.
+    @inlinable
+    public func validateWrite(_ newValue: Value) throws {}
 }

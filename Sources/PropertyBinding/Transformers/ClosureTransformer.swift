@@ -1,6 +1,6 @@
 /// A transformer made of two closures: one converts forward, the other back.
 ///
-/// Usually made with ``ReadableProperty/map(_:)`` or ``WritableProperty/map(_:reverse:)``:
+/// Usually made with ``WritableProperty/map(_:reverse:)``:
 ///
 /// ```swift
 /// let upper = Property(person, \.name).map { $0.uppercased() } reverse: { $0.capitalized }
@@ -55,9 +55,13 @@ extension ReadableProperty {
     /// ```swift
     /// let greeting = Property(person, \.name).map { "Hello, \($0)" }
     /// ```
+    ///
+    /// Without a way back, the result is not a ``WritableProperty``: using it as the destination
+    /// of a ``Binding`` or the form side of a ``TwoWayBinding`` does not compile. Add `reverse:`
+    /// (``WritableProperty/map(_:reverse:)``) for a transformer that writes.
     @inlinable
-    public func map<T>(_ transform: @escaping (Value) throws -> T) -> ClosureTransformer<Self, T> {
-        ClosureTransformer(property: self, forward: transform)
+    public func map<T>(_ transform: @escaping (Value) throws -> T) -> ReadOnlyTransformer<Self, T> {
+        ReadOnlyTransformer(property: self, forward: transform)
     }
 }
 

@@ -51,4 +51,13 @@ extension Transformer where Self: WritableProperty, Base: WritableProperty {
     public func write(_ newValue: Value) throws {
         try property.write(reverseTransform(newValue))
     }
+
+    /// Converts `newValue` with ``reverseTransform(_:)`` and checks the result with the wrapped
+    /// property's ``WritableProperty/validateWrite(_:)``, writing nothing.
+    ///
+    /// - Throws: the conversion's error, or the wrapped property's.
+    @inlinable
+    public func validateWrite(_ newValue: Value) throws {
+        try property.validateWrite(reverseTransform(newValue))
+    }
 }

@@ -85,6 +85,7 @@ public final class TriggerRegistry: @unchecked Sendable {
             valueKeyPaths(of: stepper).contains(keyPath)
                 ? [TargetActionTrigger(control: stepper, events: .valueChanged)] : []
         }
+        registerFormControls(in: registry)
         registry.registerFallback { object, keyPath in
             guard let object = object as? any KeyPathObservable else { return [] }
             return [KeyPathTrigger(observing: object, keyPath: keyPath)]
@@ -227,4 +228,18 @@ private func textKeyPath(of field: any TextFieldKind) -> AnyKeyPath {
 private func valueKeyPaths(of stepper: any StepperKind) -> [AnyKeyPath] {
     func keyPaths<Kind: StepperKind>(_: Kind) -> [AnyKeyPath] { [\Kind.value, \Kind.intValue] }
     return keyPaths(stepper)
+}
+
+// MARK: The form controls (issue 13)
+
+/// The value of each form control a user changes, announced with `.valueChanged`: `Switch.isOn`,
+/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, and `Label.text` (which only code
+/// changes, and which the label announces itself).
+private func registerFormControls(in registry: TriggerRegistry) {
+    registry.register(\Switch.isOn) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+    registry.register(\Slider.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
+    registry.register(\SegmentedControl.selectedSegmentIndex) {
+        [TargetActionTrigger(control: $0, events: .valueChanged)]
+    }
+    registry.register(\Label.text) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
 }

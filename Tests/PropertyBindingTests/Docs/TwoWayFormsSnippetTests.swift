@@ -119,7 +119,7 @@ private final class Account: KeyPathObservable {
         print(form.isValid)  // false: the age fails its range
         form.commit()  // writes nothing, returns the age's failure
         ageField.simulateTyping("43")
-        form.commit()  // account.name == "Bob", account.age == 43: all fields, or none
+        form.commit()  // account.name == "Bob", account.age == 43: the edited fields, or none
         // end snippet
         #expect(account.name == "Bob")
         #expect(account.age == 43)
@@ -142,5 +142,23 @@ private final class Account: KeyPathObservable {
         #expect(account.email == nil)
         form.invalidate()
         #expect(form.bindings.count == 0)
+    }
+
+    /// The article says how many lines of binding code the sample's profile screen takes: the
+    /// lines between its `form:` markers, at most 40 (the target of issue 13).
+    @Test func theArticleCountsTheProfileScreensBindingCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
+        let screen = try String(
+            contentsOf: root.appendingPathComponent("Samples/PersonForm/ProfileScreen.swift"), encoding: .utf8)
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/PropertyBinding/PropertyBinding.docc/TwoWayForms.md"),
+            encoding: .utf8)
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let begin = try #require(lines.firstIndex { $0.contains("// form: begin") })
+        let end = try #require(lines.firstIndex { $0.contains("// form: end") })
+        let count = end - begin - 1
+        #expect(count <= 40)
+        #expect(article.contains("**\(count) lines**"))
+        #expect(lines[begin..<end].filter { $0.contains("try TwoWayBinding(") }.count == 8)
     }
 }

@@ -68,7 +68,7 @@ extension ReadableProperty where Value == String {
         #expect(order.euros == 19.99)
         #expect(try cents.read() == 1999)
         #expect(label.text == "19.99 €")
-        #expect(throws: PropertyError.self) { try shown.write("1 €") }
+        #expect(throws: PropertyError.self) { try shown.reverseTransform("1 €") }
     }
 
     @Test func aTransformerTypeReadsAndWrites() throws {
@@ -133,6 +133,6 @@ extension ReadableProperty where Value == String {
         field.text = "#102030"
         #expect(editAccent.update().didWrite)
         #expect(theme.accent == 0x102030)
-        #expect(throws: PropertyError.self) { try red.write(1) }
+        #expect(throws: PropertyError.self) { try red.reverseTransform(1) }
     }
 }

@@ -49,3 +49,38 @@ func decimalFormatter(_ locale: String = "en_US") -> NumberFormatter {
     formatter.maximumFractionDigits = 6
     return formatter
 }
+
+/// A model that announces each change by key path, so that a `TriggerRegistry` infers its triggers.
+final class Profile: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var name = ""
+    @Announced var age = 0
+    @Announced var height = 0.0
+    @Announced var start = 0
+    @Announced var end = 0
+    /// Clamped to 0...100 by the model itself.
+    @Announced var score = 0 {
+        didSet { if score > 100 { score = 100 } }
+    }
+}
+
+/// A `de_DE` formatter that shows at most two fraction digits: 1.755 is shown as "1,76".
+func germanFormatter() -> NumberFormatter {
+    let formatter = NumberFormatter()
+    formatter.locale = Locale(identifier: "de_DE")
+    formatter.numberStyle = .decimal
+    formatter.maximumFractionDigits = 2
+    return formatter
+}
+
+/// Text ⇄ number for `field`, in `formatter`'s locale (en_US by default).
+func number<Number: ParsableNumber>(
+    _ field: TextField, as type: Number.Type = Int.self, _ formatter: NumberFormatter = decimalFormatter()
+) -> StringToNumberTransformer<Number> {
+    StringToNumberTransformer<Number>(property: Property(field, \.text), formatter: formatter)
+}
+
+/// Thrown by a model-side transformer that refuses a value.
+struct Refused: Error, Equatable {
+    let value: Int
+}

@@ -8,7 +8,7 @@ extension NotificationTriggerTests {
 
     /// A binding that counts its updates: each update writes `count + 1`.
     static func counting(_ counter: Counter) -> Binding<
-        ClosureTransformer<Property<Counter, Int>, Int>, Property<Counter, Int>
+        ReadOnlyTransformer<Property<Counter, Int>, Int>, Property<Counter, Int>
     > {
         Binding(source: Property(counter, \.count).map { $0 + 1 }, destination: Property(counter, \.count))
     }

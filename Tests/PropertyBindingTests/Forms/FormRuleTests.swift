@@ -1,0 +1,87 @@
+import Foundation
+import PropertyBinding
+import Testing
+
+// Issue 13, point 8: rules that read other fields.
+
+@Suite struct FormRuleTests {
+    @Test func aValidatorReadsAnotherFieldInSwift6Mode() {
+        let passwordField = TextField()  // not Sendable
+        let confirmationField = TextField()
+        let account = Profile()
+        // The issue's statement, verbatim: it compiles in Swift 6 mode with a non-Sendable capture.
+        let matches = Validator<String>("matches") { $0 == passwordField.text ? nil : "does not match" }
+        let confirmation = TwoWayBinding(
+            "confirmation", model: Property(account, \.name), form: Property(confirmationField, \.text),
+            formTriggers: [TargetActionTrigger(control: confirmationField, events: .editingChanged)],
+            validators: [matches])
+        confirmation.onError = { _ in }
+        passwordField.text = "secret"
+        confirmationField.simulateTyping("secrte")
+        #expect((confirmation.error?.error as? ValidationError)?.message == "does not match")
+        #expect(account.name == "")
+        confirmationField.simulateTyping("secret")
+        #expect(confirmation.error == nil)
+        #expect(account.name == "secret")
+    }
+
+    /// start and end, with the rule "end after start" on end.
+    func makeForm(_ profile: Profile, _ start: TextField, _ end: TextField) throws -> BindingForm {
+        let form = try BindingForm(continuous: false) {
+            try TwoWayBinding("start", model: Property(profile, \.start), form: number(start), triggers: .standard)
+            try TwoWayBinding("end", model: Property(profile, \.end), form: number(end), triggers: .standard)
+        }
+        try form.addRule(
+            FormRule("end after start", on: "end", reading: ["start"]) {
+                Int(end.text) ?? 0 > Int(start.text) ?? 0 ? nil : "must be after the start"
+            })
+        form.onError = { _ in }
+        return form
+    }
+
+    @Test func aRuleOverSeveralFieldsRunsOnEachEditOfAnyOfThem() throws {
+        let profile = Profile()
+        let start = TextField()
+        let end = TextField()
+        let form = try makeForm(profile, start, end)
+        start.simulateTyping("5")
+        end.simulateTyping("10")
+        #expect(form.errors.isEmpty)
+
+        start.simulateTyping("20")  // an edit of start checks end's rule
+        #expect(form.errors.map(\.label) == ["end"])
+        #expect((form["end"]?.error?.error as? ValidationError)?.rule == "end after start")
+        #expect(form["start"]?.error == nil)
+
+        end.simulateTyping("15")  // and so does an edit of end
+        #expect((form["end"]?.error?.error as? ValidationError)?.input == "15")
+
+        start.simulateTyping("1")
+        #expect(form.errors.isEmpty)
+        #expect(form.commit().isEmpty)
+        #expect(profile.start == 1 && profile.end == 15)
+    }
+
+    @Test func aRuleRunsAtCommitAndRefusesIt() throws {
+        let profile = Profile()
+        profile.start = 1
+        profile.end = 2
+        let start = TextField()
+        let end = TextField()
+        let form = try makeForm(profile, start, end)
+        start.simulateTyping("3")  // end is not edited; the commit checks its rule all the same
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["end"])
+        #expect(profile.start == 1 && profile.end == 2, "nothing is written")
+    }
+
+    @Test func aRuleNamingNoFieldIsATypedError() throws {
+        let form = try makeForm(Profile(), TextField(), TextField())
+        #expect(throws: FormError.noField("finish")) {
+            try form.addRule(FormRule("x", on: "finish", reading: ["start"]) { nil })
+        }
+        #expect(throws: FormError.noField("begin")) {
+            try form.addRule(FormRule("x", on: "end", reading: ["begin"]) { nil })
+        }
+    }
+}
