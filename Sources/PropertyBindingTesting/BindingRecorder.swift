@@ -91,6 +91,9 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     private var waiters: [Int: Waiter] = [:]
     private var expiredWaiters: Set<Int> = []
     private var nextWaiterID = 0
+    /// The continuations of ``values(bufferingPolicy:)``, fed on each recorded update.
+    private var feeds: [(Value) -> Void] = []
+    private var finishFeeds: [() -> Void] = []
     private let readDestination: () throws -> Value
 
     /// Starts recording `binding`'s updates and failures.
@@ -107,6 +110,10 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
             self.record(failure)
             previousError?(failure)
         }
+    }
+
+    deinit {
+        for finish in finishFeeds { finish() }
     }
 
     // MARK: What was recorded
@@ -141,6 +148,26 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// - Throws: the destination's error, for example `PropertyError.objectDeallocated`.
     public func destinationValue() throws -> Value {
         try readDestination()
+    }
+
+    /// The values the binding writes from now on, as an async sequence, for `for await`.
+    ///
+    /// ```swift
+    /// var values = recorder.values().makeAsyncIterator()
+    /// continuation.yield(.renamed)
+    /// #expect(await values.next() == "Ann")
+    /// ```
+    ///
+    /// The sequence ends when the recorder is deallocated (with its binding).
+    public func values(
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value> where Value: Sendable {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        lock.withLock {
+            feeds.append { continuation.yield($0) }
+            finishFeeds.append { continuation.finish() }
+        }
+        return stream
     }
 
     // MARK: Expectations
@@ -210,11 +237,12 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     // MARK: Recording
 
     fileprivate func record(_ update: Update) {
-        let satisfied = lock.withLock {
+        let (satisfied, feeds) = lock.withLock {
             _updates.append(update)
-            return takeSatisfiedWaiters()
+            return (takeSatisfiedWaiters(), self.feeds)
         }
         for continuation in satisfied { continuation.resume(returning: true) }
+        for feed in feeds { feed(update.newValue) }
     }
 
     private func record(_ failure: BindingFailure) {
