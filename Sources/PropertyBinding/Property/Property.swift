@@ -99,16 +99,5 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
 
 extension Property: CustomStringConvertible {
     /// The key path, for error messages: `\Person.age`.
-    public var description: String { keyPath.stableDescription }
-}
-
-extension AnyKeyPath {
-    /// The key path as Swift prints it, without the memory address it prints for a computed
-    /// component (a property with observers, of a non-final class, or of an `@Observable`
-    /// class): `\Person.<computed Int>`, the same text on every run.
-    var stableDescription: String {
-        let text = String(describing: self)
-        guard text.contains("<computed 0x") else { return text }
-        return text.replacing(/<computed 0x[0-9a-fA-F]+ \((.*?)\)>/) { "<computed \($0.1)>" }
-    }
+    public var description: String { keyPath.stableDescription(reading: _object) }
 }
