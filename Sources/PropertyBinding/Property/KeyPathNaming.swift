@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// final class Person: KeyPathNaming {
 ///     var age = 0 { didSet { print("now \(age)") } }
-///     static let keyPathNames: [AnyKeyPath: String] = [\Person.age: "age"]
+///     static var keyPathNames: [AnyKeyPath: String] { [\Person.age: "age"] }
 /// }
 /// print(Property(person, \.age))              // \Person.age
 /// ```

@@ -101,3 +101,16 @@ extension Property: CustomStringConvertible {
     /// The key path, for error messages: `\Person.age`.
     public var description: String { keyPath.stableDescription(reading: _object) }
 }
+
+extension Property {
+    /// Not available: a ``Property`` also writes, and this key path is read-only (a computed
+    /// property without a setter, a `let`, a `private(set)` property). Read it with
+    /// ``ReadOnlyProperty``.
+    @available(
+        *, unavailable,
+        message: "the key path is read-only (get-only, let or private(set)): use ReadOnlyProperty(object, keyPath)"
+    )
+    public init(_ object: Root, _ keyPath: KeyPath<Root, Value>) {
+        fatalError("unavailable")
+    }
+}

@@ -31,9 +31,9 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
                 + "not Equatable: write the key path on the class that declares the property, "
                 + "or add a trigger by hand"
         case .notAnnounced(let root, let keyPath):
-            return "nothing announces \(keyPath) of \(root), so no trigger would ever fire: mark it @Announced, or list "
-                + "it in \(root).announcedKeyPaths (.announced when its didSet calls didChange, .computed with the key "
-                + "paths it depends on), or add a trigger by hand"
+            return "nothing announces \(keyPath) of \(root), so no trigger would ever fire: "
+                + "mark it @Announced, or list it in \(root).announcedKeyPaths (.announced when its didSet calls didChange, "
+                + ".computed with the key paths it depends on), or add a trigger by hand"
         }
     }
 }
