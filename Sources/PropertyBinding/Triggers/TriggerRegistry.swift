@@ -166,18 +166,19 @@ public final class TriggerRegistry: @unchecked Sendable {
         guard let origin = PropertyOrigin.of(property) else {
             throw TriggerRegistryError.noKeyPath(property: String(describing: property))
         }
+        // Named only for an error: naming may read the property, to learn a wrapper's name.
         let root = String(describing: origin.rootType)
-        let keyPath = origin.keyPath.stableDescription(reading: origin.object)
+        func keyPath() -> String { origin.keyPath.stableDescription(reading: origin.object) }
         guard let object = origin.object else {
-            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath)
+            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
         }
         let triggers = lookUp(object, origin.keyPath)
-        if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath) }
+        if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath()) }
         for case let trigger as KeyPathTrigger in triggers {
-            if !trigger.isAnnounced { throw TriggerRegistryError.notAnnounced(root: root, keyPath: keyPath) }
+            if !trigger.isAnnounced { throw TriggerRegistryError.notAnnounced(root: root, keyPath: keyPath()) }
             if let superclass = trigger.unheardSuperclass {
                 throw TriggerRegistryError.announcedOnSuperclass(
-                    root: root, keyPath: keyPath, superclass: String(describing: superclass))
+                    root: root, keyPath: keyPath(), superclass: String(describing: superclass))
             }
         }
         return triggers
