@@ -52,11 +52,13 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
             _trigger === trigger
         }
 
-        /// The values and what fired: `"" → "Ann" (NotificationTrigger)`.
+        /// The values, quoted as Swift literals (`String(reflecting:)`), and what fired:
+        /// `"" → "Ann" (NotificationTrigger)`, `41 → 42 (update())`; `?` for an old value that
+        /// could not be read.
         public var description: String {
-            let old = oldValue.map { "\($0)" } ?? "?"
+            let old = oldValue.map { String(reflecting: $0) } ?? "?"
             let cause = triggerID == nil ? "update()" : _trigger.map { "\(type(of: $0))" } ?? "a released trigger"
-            return "\(old) → \(newValue) (\(cause))"
+            return "\(old) → \(String(reflecting: newValue)) (\(cause))"
         }
     }
 
@@ -91,6 +93,9 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     private var waiters: [Int: Waiter] = [:]
     private var expiredWaiters: Set<Int> = []
     private var nextWaiterID = 0
+    /// The continuations of ``values(bufferingPolicy:)``, fed on each recorded update.
+    private var feeds: [(Value) -> Void] = []
+    private var finishFeeds: [() -> Void] = []
     private let readDestination: () throws -> Value
 
     /// Starts recording `binding`'s updates and failures.
@@ -98,15 +103,33 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// ```swift
     /// let recorder = BindingRecorder(storeAge)
     /// ```
-    public init<Source, Destination>(_ binding: Binding<Source, Destination>) where Source.Value == Value {
+    public convenience init<Source, Destination>(_ binding: Binding<Source, Destination>)
+    where Source.Value == Value {
         let destination = binding.destination
-        readDestination = { try destination.read() }
-        binding.onUpdate = UpdateForwarder(recorder: self, previous: binding.onUpdate).forward
+        self.init(readDestination: { try destination.read() })
+        attach(to: binding) { $0 }
+    }
+
+    /// Starts recording, with `readDestination` to read what the binding writes; the caller
+    /// attaches the recorder to its binding.
+    init(readDestination: @escaping () throws -> Value) {
+        self.readDestination = readDestination
+    }
+
+    /// Installs the recorder in `binding`'s handlers, recording its values as `convert` makes them.
+    func attach<Source, Destination>(
+        to binding: Binding<Source, Destination>, as convert: @escaping @Sendable (Source.Value) -> Value
+    ) {
+        binding.onUpdate = UpdateForwarder(recorder: self, convert: convert, previous: binding.onUpdate).forward
         let previousError = binding.onError
         binding.onError = { failure in
             self.record(failure)
             previousError?(failure)
         }
+    }
+
+    deinit {
+        for finish in finishFeeds { finish() }
     }
 
     // MARK: What was recorded
@@ -141,6 +164,26 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// - Throws: the destination's error, for example `PropertyError.objectDeallocated`.
     public func destinationValue() throws -> Value {
         try readDestination()
+    }
+
+    /// The values the binding writes from now on, as an async sequence, for `for await`.
+    ///
+    /// ```swift
+    /// var values = recorder.values().makeAsyncIterator()
+    /// continuation.yield(.renamed)
+    /// #expect(await values.next() == "Ann")
+    /// ```
+    ///
+    /// The sequence ends when the recorder is deallocated (with its binding).
+    public func values(
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value> where Value: Sendable {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        lock.withLock {
+            feeds.append { continuation.yield($0) }
+            finishFeeds.append { continuation.finish() }
+        }
+        return stream
     }
 
     // MARK: Expectations
@@ -210,11 +253,12 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     // MARK: Recording
 
     fileprivate func record(_ update: Update) {
-        let satisfied = lock.withLock {
+        let (satisfied, feeds) = lock.withLock {
             _updates.append(update)
-            return takeSatisfiedWaiters()
+            return (takeSatisfiedWaiters(), self.feeds)
         }
         for continuation in satisfied { continuation.resume(returning: true) }
+        for feed in feeds { feed(update.newValue) }
     }
 
     private func record(_ failure: BindingFailure) {
@@ -292,19 +336,25 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
 
 /// Hands a binding's updates to a recorder, then to the handler that was there before. A class
 /// rather than a closure, so that the handler does not capture the binding's generic types.
-private final class UpdateForwarder<Source: ReadableProperty, Destination: WritableProperty>: @unchecked Sendable
+private final class UpdateForwarder<Source: ReadableProperty, Destination: WritableProperty, Recorded>:
+    @unchecked Sendable
 where Source.Value == Destination.Value {
-    let recorder: BindingRecorder<Source.Value>
+    let recorder: BindingRecorder<Recorded>
+    let convert: @Sendable (Source.Value) -> Recorded
     let previous: (@Sendable (Binding<Source, Destination>.Update) -> Void)?
 
-    init(recorder: BindingRecorder<Source.Value>, previous: (@Sendable (Binding<Source, Destination>.Update) -> Void)?)
-    {
+    init(
+        recorder: BindingRecorder<Recorded>, convert: @escaping @Sendable (Source.Value) -> Recorded,
+        previous: (@Sendable (Binding<Source, Destination>.Update) -> Void)?
+    ) {
         self.recorder = recorder
+        self.convert = convert
         self.previous = previous
     }
 
     @Sendable func forward(_ update: Binding<Source, Destination>.Update) {
-        recorder.record(.init(oldValue: update.oldValue, newValue: update.newValue, trigger: update.trigger))
+        recorder.record(
+            .init(oldValue: update.oldValue.map(convert), newValue: convert(update.newValue), trigger: update.trigger))
         previous?(update)
     }
 }

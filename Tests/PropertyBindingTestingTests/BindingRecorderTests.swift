@@ -41,8 +41,8 @@ import Testing
         #expect(recorder.updates[1].wasFired(by: second))
         #expect(recorder.updates[2].isManual && recorder.updates[2].trigger == nil)
         #expect(recorder.updates(firedBy: second).map(\.newValue) == ["Bea"])
-        #expect(recorder.updates[0].description == " → Ann (TestTrigger)")
-        #expect(recorder.updates[2].description == "Bea → Cy (update())")
+        #expect(recorder.updates[0].description == #""" → "Ann" (TestTrigger)"#)
+        #expect(recorder.updates[2].description == #""Bea" → "Cy" (update())"#)
         #expect(recorder.failures.isEmpty)
     }
 

@@ -194,3 +194,24 @@ extension Binding {
         self.init(source: source, destination: destination, isEqual: { $0 == $1 }, sharingGateOf: nil)
     }
 }
+
+extension Binding {
+    /// Updates the destination now and returns the binding: the way to start a binding in sync,
+    /// in the statement that makes it, as the Bindings pod and Cocoa Bindings do when they bind.
+    ///
+    /// ```swift
+    /// let showName = try Binding(
+    ///     source: Property(person, \.name), destination: Property(nameLabel, \.text), triggers: .standard
+    /// ).updatingNow()                                  // nameLabel.text == person.name already
+    /// ```
+    ///
+    /// Without it a binding waits for its first fire (or a call to ``AnyBinding/update()``):
+    /// a form → model binding must not write an empty field into the model when it is made. A
+    /// failure of this first update goes where every failure goes (``AnyBinding/onError``,
+    /// ``AnyBinding/lastError``, the default handler); the binding is returned either way.
+    @discardableResult
+    public func updatingNow() -> Binding {
+        update()
+        return self
+    }
+}

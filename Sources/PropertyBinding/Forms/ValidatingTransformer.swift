@@ -54,8 +54,9 @@ extension ReadableProperty {
 }
 
 extension ValidatingTransformer: CustomStringConvertible {
-    /// The wrapped property and the names of the rules: `\\Form.age (range)`.
+    /// The wrapped property and the names of the rules: `\\Form.age (range)`; only the property
+    /// when there is no rule.
     public var description: String {
-        "\(property) (\(validators.map(\.name).joined(separator: ", ")))"
+        validators.isEmpty ? "\(property)" : "\(property) (\(validators.map(\.name).joined(separator: ", ")))"
     }
 }

@@ -107,16 +107,18 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
 
 extension Property: CustomStringConvertible {
     /// The key path, for error messages: `\Person.age`.
-    public var description: String { keyPath.stableDescription }
+    public var description: String { keyPath.stableDescription(reading: _object) }
 }
 
-extension AnyKeyPath {
-    /// The key path as Swift prints it, without the memory address it prints for a computed
-    /// component (a property with observers, of a non-final class, or of an `@Observable`
-    /// class): `\Person.<computed Int>`, the same text on every run.
-    var stableDescription: String {
-        let text = String(describing: self)
-        guard text.contains("<computed 0x") else { return text }
-        return text.replacing(/<computed 0x[0-9a-fA-F]+ \((.*?)\)>/) { "<computed \($0.1)>" }
+extension Property {
+    /// Not available: a ``Property`` also writes, and this key path is read-only (a computed
+    /// property without a setter, a `let`, a `private(set)` property). Read it with
+    /// ``ReadOnlyProperty``.
+    @available(
+        *, unavailable,
+        message: "the key path is read-only (get-only, let or private(set)): use ReadOnlyProperty(object, keyPath)"
+    )
+    public init(_ object: Root, _ keyPath: KeyPath<Root, Value>) {
+        fatalError("unavailable")
     }
 }

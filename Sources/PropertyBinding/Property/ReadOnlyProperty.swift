@@ -67,5 +67,5 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
 
 extension ReadOnlyProperty: CustomStringConvertible {
     /// The key path, for error messages: `\Player.summary`.
-    public var description: String { keyPath.stableDescription }
+    public var description: String { keyPath.stableDescription(reading: _object) }
 }

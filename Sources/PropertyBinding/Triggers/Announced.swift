@@ -35,10 +35,35 @@ public struct Announced<Value> {
         wrapped wrapped: ReferenceWritableKeyPath<Root, Value>,
         storage storage: ReferenceWritableKeyPath<Root, Self>
     ) -> Value {
-        get { object[keyPath: storage].stored }
+        get {
+            if KeyPathNames.isProbing { AnnouncedWrappers.record(wrapped, storage: storage) }
+            return object[keyPath: storage].stored
+        }
         set {
             object[keyPath: storage].stored = newValue
             object.keyPathObservers.notify(wrapped)
         }
     }
+}
+
+/// The key paths served by an `@Announced` wrapper, learned while a read is probed (see
+/// `KeyPathNames`): a ``TriggerRegistry`` reads a key path under a probe to know whether a
+/// wrapper announces it.
+enum AnnouncedWrappers {
+    private static let keyPaths = Locked<Set<AnyKeyPath>>([])
+
+    static func record(_ keyPath: AnyKeyPath, storage: AnyKeyPath) {
+        KeyPathNames.learn(keyPath, storage: storage)
+        _ = keyPaths.withLock { $0.insert(keyPath) }
+    }
+
+    /// Whether reading `keyPath` of `object` goes through an `@Announced` wrapper.
+    static func announce(_ keyPath: AnyKeyPath, of object: AnyObject) -> Bool {
+        if keyPaths.withLock({ $0.contains(keyPath) }) { return true }
+        KeyPathNames.probe(keyPath, of: object)
+        return keyPaths.withLock { $0.contains(keyPath) }
+    }
+
+    /// The key paths learned so far.
+    static var all: Set<AnyKeyPath> { keyPaths.value }
 }

@@ -14,6 +14,16 @@
 /// to 0 after teardown. The trigger holds the object weakly; the object's observers hold the
 /// trigger from start to stop (its binding stops it when it lets it go).
 ///
+/// ## A computed key path
+/// A trigger on a computed key path that the class declares in
+/// ``KeyPathObservable/announcedKeyPaths`` with its dependencies (`greeting` on `name`) also
+/// fires when a dependency is announced, like Cocoa's `keyPathsForValuesAffectingValueForKey:`:
+///
+/// ```swift
+/// showGreeting.addTrigger(KeyPathTrigger(profile, \.greeting))
+/// profile.name = "Ann"         // announces \Profile.name: the greeting is shown again
+/// ```
+///
 /// ## A subclass of an announcing class
 /// A class announces its own properties on itself: `Base` announces `\Base.name`, which is
 /// another key path than `\Sub.name`, even for an instance of `Sub`. So a trigger on a key path
@@ -34,6 +44,8 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     // Guarded by `lock`.
     private weak var _delegate: (any TriggerDelegate)?
     private var observation: KeyPathObservation?
+    /// The observations of the key paths a computed key path depends on.
+    private var dependencyObservations: [KeyPathObservation] = []
     /// The value read last, when superclass announcements are heard.
     private var seen: Any?
 
@@ -75,15 +87,26 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// Whether the trigger is registered with the object now.
     public var isObserving: Bool { lock.withLock { observation != nil } }
 
-    /// Registers with the object's observers (once).
+    /// Whether an announcement can reach this trigger: its key path is `@Announced`, listed in
+    /// ``KeyPathObservable/announcedKeyPaths`` (a computed one, with dependencies that are), or
+    /// heard from a superclass. False once the object is gone.
+    var isAnnounced: Bool {
+        guard let object else { return false }
+        return Announcements(of: object).reach(keyPath)
+    }
+
+    /// Registers with the object's observers (once), for the key path and the key paths it
+    /// depends on.
     public func startObserving() {
         guard let object else { return }
+        let dependencies = Announcements(of: object).dependencies(of: keyPath)
         guard superclassAnnouncements?.isEqual != nil else {
             // The observers hold this trigger until it is stopped (its binding stops it): no
             // weak reference to load on each announcement.
             lock.withLock {
                 guard observation == nil else { return }
                 observation = object.keyPathObservers.observe(keyPath) { self.fire() }
+                dependencyObservations = dependencies.map { object.keyPathObservers.observe($0) { self.fire() } }
             }
             return
         }
@@ -95,16 +118,23 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
             observation = object.keyPathObservers.observe(
                 keyPath, { self.fire(ifChanged: false) },
                 onSuperclassAnnouncement: { self.fire(ifChanged: true) })
+            dependencyObservations = dependencies.map {
+                object.keyPathObservers.observe($0) { self.fire(ifChanged: false) }
+            }
         }
     }
 
-    /// Removes the registration.
+    /// Removes the registrations.
     public func stopObserving() {
-        let observation: KeyPathObservation? = lock.withLock {
-            defer { self.observation = nil }
-            return self.observation
+        let observations: [KeyPathObservation] = lock.withLock {
+            defer {
+                observation = nil
+                dependencyObservations = []
+            }
+            return (observation.map { [$0] } ?? []) + dependencyObservations
         }
-        if let observation { object?.keyPathObservers.remove(observation) }
+        guard !observations.isEmpty, let object else { return }
+        for observation in observations { object.keyPathObservers.remove(observation) }
     }
 
     private func fire() {

@@ -28,8 +28,11 @@ import Observation
 ///
 /// ``standard`` knows the library's own types, and subclasses of them: `TextField.text`
 /// (`.editingChanged`), `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path
-/// of a ``KeyPathObservable`` object (``KeyPathTrigger``, which also hears a property of a
-/// subclass announced by the superclass that declares it) and of an `@Observable` object
+/// of a ``KeyPathObservable`` object that is announced (``KeyPathTrigger``: an `@Announced`
+/// property, one listed in ``KeyPathObservable/announcedKeyPaths``, a computed one listed with its
+/// dependencies, or a property of a subclass announced by the superclass that declares it; any
+/// other throws ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire
+/// its trigger) and of an `@Observable` object
 /// (``ObservationTrigger`` on the main queue). Registering is thread-safe; register at start-up,
 /// and prefer a copy of ``standard`` to changing the shared one.
 public final class TriggerRegistry: @unchecked Sendable {
@@ -155,24 +158,28 @@ public final class TriggerRegistry: @unchecked Sendable {
     ///
     /// - Throws: ``TriggerRegistryError/noTrigger(root:keyPath:)`` when nothing is registered for
     ///   it, ``TriggerRegistryError/noKeyPath(property:)`` when it is not made of an object and a
-    ///   key path, ``TriggerRegistryError/announcedOnSuperclass(root:keyPath:superclass:)`` when a
+    ///   key path, ``TriggerRegistryError/notAnnounced(root:keyPath:)`` when the ``KeyPathTrigger`` it
+    ///   would give could never fire,
+    ///   ``TriggerRegistryError/announcedOnSuperclass(root:keyPath:superclass:)`` when a
     ///   ``KeyPathTrigger`` could miss its changes, ``PropertyError/objectDeallocated(root:keyPath:)``
     ///   when its object is gone.
     public func triggers(for property: some ReadableProperty) throws -> [any Trigger] {
         guard let origin = PropertyOrigin.of(property) else {
             throw TriggerRegistryError.noKeyPath(property: String(describing: property))
         }
+        // Named only for an error: naming may read the property, to learn a wrapper's name.
         let root = String(describing: origin.rootType)
-        let keyPath = String(describing: origin.keyPath)
+        func keyPath() -> String { origin.keyPath.stableDescription(reading: origin.object) }
         guard let object = origin.object else {
-            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath)
+            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
         }
         let triggers = lookUp(object, origin.keyPath)
-        if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath) }
+        if triggers.isEmpty { throw TriggerRegistryError.noTrigger(root: root, keyPath: keyPath()) }
         for case let trigger as KeyPathTrigger in triggers {
+            if !trigger.isAnnounced { throw TriggerRegistryError.notAnnounced(root: root, keyPath: keyPath()) }
             if let superclass = trigger.unheardSuperclass {
                 throw TriggerRegistryError.announcedOnSuperclass(
-                    root: root, keyPath: keyPath, superclass: String(describing: superclass))
+                    root: root, keyPath: keyPath(), superclass: String(describing: superclass))
             }
         }
         return triggers

@@ -13,6 +13,11 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
     /// such an announcement is this property's: write the key path on the class that declares the
     /// property (`Property(object as Base, \.name)`), or add a trigger by hand.
     case announcedOnSuperclass(root: String, keyPath: String, superclass: String)
+    /// The object is a ``KeyPathObservable`` but nothing announces `keyPath`: it is not
+    /// `@Announced`, not listed in ``KeyPathObservable/announcedKeyPaths``, or a computed key path
+    /// listed with a dependency that is not announced. A ``KeyPathTrigger`` on it would never
+    /// fire.
+    case notAnnounced(root: String, keyPath: String)
 
     /// A sentence that names the property and says what to do.
     public var description: String {
@@ -25,6 +30,10 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
             return "\(keyPath) of \(root) is not announced as such when \(superclass) declares it, and its value is "
                 + "not Equatable: write the key path on the class that declares the property, "
                 + "or add a trigger by hand"
+        case .notAnnounced(let root, let keyPath):
+            return "nothing announces \(keyPath) of \(root), so no trigger would ever fire: "
+                + "mark it @Announced, or list it in \(root).announcedKeyPaths (.announced when its didSet calls didChange, "
+                + ".computed with the key paths it depends on), or add a trigger by hand"
         }
     }
 }

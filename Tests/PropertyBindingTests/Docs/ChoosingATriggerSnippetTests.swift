@@ -23,11 +23,27 @@ private final class Song: KeyPathObservable {
     let keyPathObservers = KeyPathObservers()
     @Announced var title = ""
     var rating = 0 { didSet { didChange(\.rating) } }
+    static let announcedKeyPaths: [AnnouncedKeyPath] = [.announced("rating", \Song.rating)]
 }
 
 @Observable
 private final class Player {
     var score = 0
+}
+
+private final class Profile: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var name = ""
+    var title = "" { didSet { didChange(\.title) } }
+    var greeting: String { "Hello, \(title)\(name)!" }
+    static let announcedKeyPaths: [AnnouncedKeyPath] = [
+        .announced("title", \Profile.title),
+        .computed("greeting", \Profile.greeting, dependsOn: \Profile.name, \Profile.title),
+    ]
+}
+
+private final class RatingLabel {
+    var number = 0
 }
 
 @Suite struct ChoosingATriggerSnippetTests {
@@ -181,5 +197,35 @@ private final class Player {
         center.post(name: .playlistDidChange, object: playlist)
         #expect(header.text == "4 tracks")
         #expect(showSummary.triggers.count == 2)
+    }
+
+    @Test func aComputedKeyPathFollowsItsDeclaredDependencies() throws {
+        let profile = Profile()
+        let header = Header()
+        // snippet: computed
+        let showGreeting = try Binding(
+            source: ReadOnlyProperty(profile, \.greeting), destination: Property(header, \.text), triggers: .standard)
+
+        profile.name = "Ann"  // announces \Profile.name: header.text == "Hello, Ann!"
+        // end snippet
+        #expect(header.text == "Hello, Ann!")
+        profile.title = "Dr "
+        #expect(header.text == "Hello, Dr Ann!")
+        _ = showGreeting
+    }
+
+    @Test func updatingNowStartsABindingInSync() throws {
+        let song = Song()
+        song.rating = 4
+        let ratingLabel = RatingLabel()
+        // snippet: updating now
+        let showRating = try Binding(
+            source: Property(song, \.rating), destination: Property(ratingLabel, \.number), triggers: .standard
+        ).updatingNow()  // ratingLabel.number == song.rating already
+        // end snippet
+        #expect(ratingLabel.number == 4)
+        song.rating = 5
+        #expect(ratingLabel.number == 5)
+        _ = showRating
     }
 }

@@ -157,6 +157,10 @@ private class AnnouncingBase: KeyPathObservable {
     var name = "" { didSet { didChange(\.name) } }
     var nickname = "" { didSet { didChange(\.nickname) } }
     var shape = Shape() { didSet { didChange(\.shape) } }
+    static let announcedKeyPaths: [AnnouncedKeyPath] = [
+        .announced("name", \AnnouncingBase.name), .announced("nickname", \AnnouncingBase.nickname),
+        .announced("shape", \AnnouncingBase.shape),
+    ]
 
     /// A value that is not `Equatable`.
     struct Shape { var sides = 0 }

@@ -2,12 +2,13 @@ import Dispatch
 import Observation
 import PropertyBinding
 
-/// A model that announces its key paths: `name` in `didSet`, `age` with `@Announced`.
+/// A model that announces its key paths: `name` in `didSet` (declared), `age` with `@Announced`.
 final class AnnouncingPerson: KeyPathObservable {
     let keyPathObservers = KeyPathObservers()
     var name = "" { didSet { didChange(\.name) } }
     @Announced var age = 0
     var nameWrites = 0
+    static let announcedKeyPaths: [AnnouncedKeyPath] = [.announced("name", \AnnouncingPerson.name)]
 }
 
 /// A view that announces its text, for two-way pairs.
