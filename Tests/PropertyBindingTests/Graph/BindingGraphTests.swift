@@ -124,6 +124,7 @@ extension BindingGraphTests {
                     n1 -.->|"name · form → model<br/>no trigger<br/>written 0 · skipped 0 · failed 0"| n0
                     n2 -->|"age · model → form<br/>no trigger<br/>written 1 · skipped 0 · failed 0"| n3
                     n3 -.->|"age · form → model<br/>TestTrigger<br/>written 0 · skipped 0 · failed 1<br/>error: #quot;forty#quot; is not a number"| n2
+                    linkStyle 3 stroke:red
 
                 """#)
     }
