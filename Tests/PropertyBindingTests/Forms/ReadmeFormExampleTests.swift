@@ -4,7 +4,7 @@ import Testing
 
 // The README's "Two-way forms" example, verbatim between the markers.
 
-@Suite struct ReadmeFormExampleTests {
+@Suite(.routesDefaultErrors) struct ReadmeFormExampleTests {
     @Test func theReadmeFormExampleBehavesAsItsCommentsSay() {
         // readme:forms:begin
         final class Person {
