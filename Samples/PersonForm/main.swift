@@ -1,9 +1,10 @@
 import Foundation
 
 let usage = """
-    usage: PersonForm [--interactive]
+    usage: PersonForm [--interactive | --graph]
       (no argument)   play the scripted session: the quick start, then a user filling in the form
       --interactive   type commands at a prompt (name=Ann, age=forty, commit, show, help, quit)
+      --graph         print the form's bindings as a Graphviz graph (| dot -Tsvg > form.svg)
       --help          this message
 
     """
@@ -13,6 +14,8 @@ case []:
     try Script.run()
 case ["--interactive"]:
     try Interactive.run()
+case ["--graph"]:
+    print(try Graph.tourForm().dot, terminator: "")
 case ["--help"], ["-h"]:
     print(usage, terminator: "")
 default:

@@ -29,9 +29,6 @@ private final class Node {
             tracker.track(BindingSet())
         }
         #expect(leaks == ["model"])
-        withKnownIssue("the model is still held") {
-            #expect(leaks.isEmpty)
-        }
         #expect(kept != nil)
     }
 

@@ -2,7 +2,7 @@ import PropertyBinding
 import PropertyBindingTesting
 import Testing
 
-// The README's custom trigger, exactly as a user writes it in their own Swift 6 module.
+// The custom trigger of the Triggers in detail article, exactly as a user writes it in their own Swift 6 module.
 final class ManualTrigger: Trigger {
     weak var delegate: (any TriggerDelegate)?
     func fire() { delegate?.triggerDidFire(self) }

@@ -53,7 +53,7 @@ extension Notification.Name {
         #expect(storeAge.lastError != nil)
 
         ageField.text = "7"
-        storeAge.update()  // a manual update works without any trigger
+        storeAge.update()  // person.age == 7: a manual update needs no trigger
         #expect(person.age == 7)
         #expect(ageRecorder.updates.last?.isManual == true)
         #expect(storeAge.lastError == nil)

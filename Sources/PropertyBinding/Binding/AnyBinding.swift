@@ -271,6 +271,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             || lock.withLock { hasTrigger(trigger) }
     }
 
+    /// What this binding's updates did (see UpdateCounts.swift); changed and read only with the
+    /// gate held, so counting is a plain add, not one more atomic per update.
+    @exclusivity(unchecked) var counts = UpdateCounts()
+
     @inline(__always)
     private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
         let me = ThreadIdentity.current
@@ -300,6 +304,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             isRunning.store(false, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
+        counts.count(result)
         gate.leaveGate(as: me)
         return finish(result)
     }

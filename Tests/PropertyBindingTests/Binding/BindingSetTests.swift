@@ -18,7 +18,7 @@ extension BindingSetTests {
     }
 }
 
-@Suite struct BindingSetTests {
+@Suite(.routesDefaultErrors) struct BindingSetTests {
     @Test func addingTheSameBindingTwiceKeepsOne() {
         let center = NotificationCenter()
         let set = BindingSet()

@@ -18,7 +18,7 @@ private final class MigrationLabel {
     var text = ""
 }
 
-@Suite struct MigratingSnippetTests {
+@Suite(.routesDefaultErrors) struct MigratingSnippetTests {
     @Test func oneWay() {
         let person = MigrationPerson()
         let nameLabel = MigrationLabel()

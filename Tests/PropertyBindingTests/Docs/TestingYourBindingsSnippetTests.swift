@@ -57,7 +57,7 @@ extension Notification.Name {
 }
 // end snippet
 
-@Suite struct TestingYourBindingsSnippetTests {
+@Suite(.routesDefaultErrors) struct TestingYourBindingsSnippetTests {
     @Test func activityTellsWhatOneActionDid() {
         let center = NotificationFixture()
         let member = Member()

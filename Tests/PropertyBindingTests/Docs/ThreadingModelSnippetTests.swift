@@ -35,15 +35,19 @@ extension Notification.Name {
         let center = NotificationCenter()
         let thermostat = Thermostat()
         let display = Display()
-        // snippet: synchronous
-        let showTemperature = Binding(
-            source: Property(thermostat, \.celsius).map { "\($0) °C" }, destination: Property(display, \.text))
-        showTemperature.addTrigger(NotificationTrigger(center: center, name: .thermostatDidChange, object: thermostat))
+        let printed = Printed.lines {
+            // snippet: synchronous
+            let showTemperature = Binding(
+                source: Property(thermostat, \.celsius).map { "\($0) °C" }, destination: Property(display, \.text))
+            showTemperature.addTrigger(
+                NotificationTrigger(center: center, name: .thermostatDidChange, object: thermostat))
 
-        thermostat.celsius = 21
-        center.post(name: .thermostatDidChange, object: thermostat)
-        print(display.text)  // "21 °C": written on this thread, before post returned
-        // end snippet
+            thermostat.celsius = 21
+            center.post(name: .thermostatDidChange, object: thermostat)
+            print(display.text)  // "21 °C": written on this thread, before post returned
+            // end snippet
+        }
+        #expect(printed == ["21 °C"])
         #expect(display.text == "21 °C")
     }
 

@@ -13,7 +13,7 @@ private final class Account: KeyPathObservable {
     @Announced var email: String? = nil
 }
 
-@Suite struct TwoWayFormsSnippetTests {
+@Suite(.routesDefaultErrors) struct TwoWayFormsSnippetTests {
     @Test func oneFieldBothWays() {
         let account = Account()
         account.age = 42
@@ -37,13 +37,16 @@ private final class Account: KeyPathObservable {
         #expect(account.age == 44)
         #expect(ageField.text == "44")
 
-        // snippet: invalid
-        ageField.simulateTyping("200")  // account.age stays 44, ageField.text stays "200"
-        print(age.error?.error ?? "")  // "200" must be between 0 and 150
-        print(age.hasPendingEdit)  // true: the form holds an edit the model does not have
+        let printedInvalid = Printed.lines {
+            // snippet: invalid
+            ageField.simulateTyping("200")  // account.age stays 44, ageField.text stays "200"
+            print(age.error?.error ?? "")  // "200" must be between 0 and 150
+            print(age.hasPendingEdit)  // true: the form holds an edit the model does not have
 
-        ageField.simulateTyping("45")  // account.age == 45; the error is cleared
-        // end snippet
+            ageField.simulateTyping("45")  // account.age == 45; the error is cleared
+            // end snippet
+        }
+        #expect(printedInvalid == [#""200" must be between 0 and 150"#, "true"])
         #expect(account.age == 45)
         #expect(age.error == nil)
         #expect(!age.hasPendingEdit)
@@ -113,24 +116,30 @@ private final class Account: KeyPathObservable {
         }
         // end snippet
         #expect(nameField.text == "Ann" && ageField.text == "42" && emailField.text == "")
-        // snippet: commit
-        nameField.simulateTyping("Bob")
-        ageField.simulateTyping("200")
-        print(form.isValid)  // false: the age fails its range
-        form.commit()  // writes nothing, returns the age's failure
-        ageField.simulateTyping("43")
-        form.commit()  // account.name == "Bob", account.age == 43: the edited fields, or none
-        // end snippet
+        let printedCommit = Printed.lines {
+            // snippet: commit
+            nameField.simulateTyping("Bob")
+            ageField.simulateTyping("200")
+            print(form.isValid)  // false: the age fails its range
+            form.commit()  // writes nothing, returns the age's failure
+            ageField.simulateTyping("43")
+            form.commit()  // account.name == "Bob", account.age == 43: the edited fields, or none
+            // end snippet
+        }
+        #expect(printedCommit == ["false"])
         #expect(account.name == "Bob")
         #expect(account.age == 43)
         #expect(account.email == nil)
         #expect(form.errors.isEmpty)
-        // snippet: discard
-        emailField.simulateTyping("bob@example.com")
-        print(form.hasPendingEdits)  // true
-        form.discard()  // emailField.text == "": every field shows the model again
-        print(form["email"]?.hasPendingEdit == true)  // false
-        // end snippet
+        let printedDiscard = Printed.lines {
+            // snippet: discard
+            emailField.simulateTyping("bob@example.com")
+            print(form.hasPendingEdits)  // true
+            form.discard()  // emailField.text == "": every field shows the model again
+            print(form["email"]?.hasPendingEdit == true)  // false
+            // end snippet
+        }
+        #expect(printedDiscard == ["true", "false"])
         #expect(emailField.text == "")
         #expect(account.email == nil)
         #expect(!form.hasPendingEdits)

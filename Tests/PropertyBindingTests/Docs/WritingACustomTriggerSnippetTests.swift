@@ -55,7 +55,7 @@ private final class CountLabel {
     var text = ""
 }
 
-@Suite struct WritingACustomTriggerSnippetTests {
+@Suite(.routesDefaultErrors) struct WritingACustomTriggerSnippetTests {
     @Test func theTriggerFiresItsBindingAndStopsWithIt() {
         // snippet: use
         let store = CounterStore()

@@ -54,7 +54,7 @@ extension ReadableProperty where Value == String {
     }
 }
 
-@Suite struct WritingATransformerSnippetTests {
+@Suite(.routesDefaultErrors) struct WritingATransformerSnippetTests {
     @Test func closuresConvertBothWays() throws {
         let order = Order()
         let label = PriceLabel()

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-@Suite struct BindingFormTests {
+@Suite(.routesDefaultErrors) struct BindingFormTests {
     let center = NotificationCenter()
 
     private struct Fields {

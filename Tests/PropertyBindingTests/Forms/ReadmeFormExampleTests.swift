@@ -2,9 +2,9 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// The README's "Two-way forms" example, verbatim between the markers.
+// The "form on notifications" example of the Two-way forms article, verbatim between the markers.
 
-@Suite struct ReadmeFormExampleTests {
+@Suite(.routesDefaultErrors) struct ReadmeFormExampleTests {
     @Test func theReadmeFormExampleBehavesAsItsCommentsSay() {
         // readme:forms:begin
         final class Person {

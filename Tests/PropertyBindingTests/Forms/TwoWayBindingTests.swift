@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-@Suite struct TwoWayBindingTests {
+@Suite(.routesDefaultErrors) struct TwoWayBindingTests {
     let center = NotificationCenter()
 
     private func agePair(

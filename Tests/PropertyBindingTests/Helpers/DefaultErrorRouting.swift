@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import Testing
 
 /// The process-wide `AnyBinding.defaultErrorHandler`, set once for the whole test run: tests
 /// run in parallel, so a suite that replaced it (to silence it, or to record) would take it
@@ -26,4 +27,25 @@ enum DefaultErrorRouting {
         body()
         return recorded.value
     }
+}
+
+/// A suite whose bindings fail with no handler of their own: its failures that reach
+/// `AnyBinding.defaultErrorHandler` go to the test that listens (``DefaultErrorRouting``), or
+/// nowhere, instead of among the test results.
+///
+/// ```swift
+/// @Suite(.routesDefaultErrors) struct BindingFormTests { … }
+/// ```
+struct RoutesDefaultErrors: SuiteTrait, TestScoping {
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        DefaultErrorRouting.install
+        try await function()
+    }
+}
+
+extension Trait where Self == RoutesDefaultErrors {
+    /// Routes the suite's unhandled failures (see ``RoutesDefaultErrors``).
+    static var routesDefaultErrors: Self { Self() }
 }

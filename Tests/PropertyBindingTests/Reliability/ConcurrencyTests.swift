@@ -3,9 +3,9 @@ import PropertyBinding
 import PropertyBindingTesting
 import Testing
 
-// The threading promises of the README's "Threading" section, checked under load. CI also runs
-// this suite under the thread sanitizer (`swift test --sanitize=thread --filter Concurrency`), so
-// the destinations here are plain, unlocked objects: a binding promises to touch its destination
+// The threading promises of the Threading model article ("The promises at a glance"), checked
+// under load. CI also runs this suite under the thread sanitizer
+// (`swift test --sanitize=thread --filter Concurrency`), so the destinations here are plain, unlocked objects: a binding promises to touch its destination
 // from one update at a time, and the sanitizer reports it if two updates ever overlap.
 
 extension Notification.Name {

@@ -81,7 +81,8 @@ import Testing
         "\u{200B}42", "\u{85}42\u{2028}", "\u{3000}-42\u{A0}", " \u{301}42 ", "\u{FEFF}42", "\u{180E}42",
         "42\u{200B}", "\r\n\u{2029}4.5\u{202F}", " 😀42 ", "42😀 ", "\u{A0}",
     ])
-    func spaceIsTrimmedAsFoundationTrimsIt(_ text: String) {
+    func spaceIsTrimmedAsFoundationTrimsIt(_ argument: EscapedText) {
+        let text = argument.text
         // The reader trims without bridging to NSString; it must keep Foundation's answers.
         let field = Field()
         let number = StringToNumberTransformer<Double>(property: Property(field, \.text), formatter: formatter { _ in })

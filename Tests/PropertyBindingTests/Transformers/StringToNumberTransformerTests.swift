@@ -154,7 +154,8 @@ extension StringToNumberTransformerTests {
     // MARK: Every error, carrying the input
 
     @Test(arguments: ["", "   ", "\t\n", "\u{A0}"])
-    func emptyOrBlankTextIsEmpty(_ text: String) {
+    func emptyOrBlankTextIsEmpty(_ argument: EscapedText) {
+        let text = argument.text
         expectRejection(text, as: Int.self, .empty)
         expectRejection(text, as: Double.self, .empty, formatter("en_US"))
     }

@@ -35,7 +35,7 @@ private final class Gauge {
     var angle = 0.0
 }
 
-@Suite struct DelegateProxyTests {
+@Suite(.routesDefaultErrors) struct DelegateProxyTests {
     private func showAngle(of dial: Dial, on gauge: Gauge) -> Binding<Property<Dial, Double>, Property<Gauge, Double>> {
         let binding = Binding(source: Property(dial, \.angle), destination: Property(gauge, \.angle))
         binding.addTrigger(DelegationTrigger(proxy: DialDelegateProxy(dial), callbacks: ["dialDidTurn"]))

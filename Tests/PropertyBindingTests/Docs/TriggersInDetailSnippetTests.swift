@@ -3,52 +3,70 @@ import Observation
 import PropertyBinding
 import Testing
 
-// The README's "Triggers" section, snippet by snippet.
+// The snippets of TriggersInDetail.md, verbatim between the markers, each outcome checked after.
 
-private final class Person: KeyPathObservable {
-    let keyPathObservers = KeyPathObservers()
-    var name = "" { didSet { didChange(\.name) } }
-    @Announced var age = 0
+extension TriggersInDetailSnippetTests {
+    // snippet: key path model
+    final class Person: KeyPathObservable {
+        let keyPathObservers = KeyPathObservers()
+        var name = "" { didSet { didChange(\.name) } }
+        @Announced var age = 0  // announces \Person.age after each write
+    }
+    // end snippet
+
+    final class Label {
+        var text = ""
+    }
+
+    // snippet: observable model
+    @Observable final class Player { var score = 0 }
+    // end snippet
+
+    // snippet: controller
+    final class FormController {
+        var log: [String] = []
+        func nameChanged(_ sender: TextField) { log.append(sender.text) }
+        func save() { log.append("saved") }
+    }
+    // end snippet
+
+    // snippet: delegate
+    final class Form: TextFieldDelegate {
+        var edited = 0
+        func textFieldDidChange(_ textField: TextField) { edited += 1 }
+    }
+    // end snippet
 }
 
-private final class Label {
-    var text = ""
-}
-
-@Observable private final class ScoreBoardPlayer {
-    var score = 0
-}
-
-private final class FormController {
-    var log: [String] = []
-    func nameChanged(_ sender: TextField) { log.append(sender.text) }
-    func save() { log.append("saved") }
-}
-
-@Suite struct ReadmeTriggersExampleTests {
+@Suite struct TriggersInDetailSnippetTests {
     @Test func keyPathObservation() {
         let person = Person()
         let label = Label()
+
+        // snippet: key path
         let showName = Binding(source: Property(person, \.name), destination: Property(label, \.text))
         showName.addTrigger(KeyPathTrigger(person, \.name))
-
         person.name = "Ann"  // label.text == "Ann" when this line returns
-        #expect(label.text == "Ann")
         person.age = 43  // another key path: showName does not fire
         showName.invalidate()  // person.keyPathObservers.count == 0
+        // end snippet
+        #expect(label.text == "Ann")
         #expect(person.keyPathObservers.count == 0)
     }
 
     @MainActor @Test func swiftObservation() async {
-        let player = ScoreBoardPlayer()
+        let player = Player()
         let label = Label()
+
+        // snippet: observation
         let showScore = Binding(
             source: Property(player, \.score).map { "\($0) points" }, destination: Property(label, \.text))
         showScore.addTrigger(ObservationTrigger(player, \.score))  // delivers on the main queue
-
-        player.score = 10  // label.text is still "" here…
+        player.score = 10  // on the main actor: label.text is still "" here…
+        // …and "10 points" once the main queue has run
+        // end snippet
         #expect(label.text == "")
-        await drainMainQueue()  // …and "10 points" once the main queue has run
+        await drainMainQueue()
         #expect(label.text == "10 points")
     }
 
@@ -56,39 +74,37 @@ private final class FormController {
         let nameField = TextField(placeholder: "Name")
         let person = Person()
         let controller = FormController()
+
+        // snippet: target-action
         nameField.addTarget(controller, action: FormController.nameChanged, for: .editingChanged)
         nameField.addTarget(controller, action: FormController.save, for: .primaryActionTriggered)
-
         let storeName = Binding(source: Property(nameField, \.text), destination: Property(person, \.name))
         storeName.addTrigger(TargetActionTrigger(control: nameField, events: .editingChanged))
 
         nameField.simulateTyping("Ann")  // person.name == "Ann"; controller.log == ["Ann"]
-        #expect(person.name == "Ann")
         nameField.simulateReturn()  // controller.log == ["Ann", "saved"]
-        #expect(controller.log == ["Ann", "saved"])
         nameField.text = "Bob"  // from code: no action is sent, person.name stays "Ann"
+        // end snippet
         #expect(person.name == "Ann")
+        #expect(controller.log == ["Ann", "saved"])
     }
 
     @Test func delegation() {
-        final class Form: TextFieldDelegate {
-            var edited = 0
-            func textFieldDidChange(_ textField: TextField) { edited += 1 }
-        }
         let nameField = TextField()
         let person = Person()
         let form = Form()
-        nameField.delegate = form
 
+        // snippet: delegation
+        nameField.delegate = form
         let storeName = Binding(source: Property(nameField, \.text), destination: Property(person, \.name))
         storeName.addTrigger(DelegationTrigger(textField: nameField, callbacks: [.textFieldDidEndEditing]))
 
         nameField.simulateTyping("Ann")  // form.edited == 1; person.name is still ""
-        #expect(form.edited == 1 && person.name == "")
         nameField.endEditing()  // person.name == "Ann"
-        #expect(person.name == "Ann")
         #expect(nameField.delegate === form)  // the proxy sits in front of it, never instead of it
         storeName.invalidate()  // nameField.delegateSlot.proxyCount == 0
+        // end snippet
+        #expect(form.edited == 1 && person.name == "Ann")
         #expect(nameField.delegateSlot.proxyCount == 0)
     }
 
@@ -98,6 +114,7 @@ private final class FormController {
         let person = Person()
         let formatter = NumberFormatter()
 
+        // snippet: registry
         let storeName = try Binding(
             source: Property(nameField, \.text), destination: Property(person, \.name), triggers: .standard)
         let storeAge = try TriggerRegistry.standard.bind(
@@ -105,11 +122,15 @@ private final class FormController {
             destination: Property(person, \.age))
         nameField.simulateTyping("Ann")  // person.name == "Ann"
         ageField.simulateTyping("42")  // person.age == 42
+        // end snippet
         #expect(person.name == "Ann" && person.age == 42)
 
         let label = Label()
         #expect(throws: TriggerRegistryError.noTrigger(root: "Label", keyPath: "\\Label.text")) {
+            // snippet: registry refuses
             try Binding(source: Property(label, \.text), destination: Property(person, \.name), triggers: .standard)
+            // throws TriggerRegistryError.noTrigger(root: "Label", keyPath: "\Label.text")
+            // end snippet
         }
         _ = (storeName, storeAge)
     }

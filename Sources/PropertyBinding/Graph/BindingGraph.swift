@@ -1,0 +1,163 @@
+/// What a ``BindingSet`` or a ``BindingForm`` holds, as a graph: the properties are nodes,
+/// each binding an edge from its source to its destination, with its triggers, its direction,
+/// its last error and how many updates it wrote and skipped.
+///
+/// Cocoa Bindings answers `infoForBinding:`; this answers it for a whole screen, and draws it:
+/// ``dot`` is Graphviz input, ``mermaid`` renders in Markdown on GitHub.
+///
+/// ```swift
+/// let graph = form.graph
+/// for edge in graph.edges {
+///     print(edge.label ?? "", edge.direction, edge.triggers, edge.counts)
+/// }
+/// print(graph.dot)                                // dot -Tsvg > form.svg
+/// ```
+///
+/// A graph is a snapshot: it does not change when the bindings update later.
+public struct BindingGraph: Sendable, Hashable {
+    /// A property that bindings read or write.
+    public struct Node: Sendable, Hashable {
+        /// A stable identifier within the graph (`n0`, `n1`, …), in order of first appearance.
+        public let id: String
+        /// The property as text (`\TextField.text`), followed by the label of a binding that
+        /// uses it (`\TextField.text [age]`) when another node would read the same or the key
+        /// path does not print its name (`\Person.<computed Int> [age]`).
+        public let name: String
+    }
+
+    /// Which way a binding carries values.
+    public enum Direction: String, Sendable, Hashable, CustomStringConvertible {
+        /// A plain ``Binding``.
+        case oneWay = "one-way"
+        /// The model → form direction of a ``TwoWayBinding``.
+        case modelToForm = "model → form"
+        /// The form → model direction of a ``TwoWayBinding``.
+        case formToModel = "form → model"
+
+        /// `one-way`, `model → form` or `form → model`.
+        public var description: String { rawValue }
+    }
+
+    /// A binding: what it reads, what it writes, what fires it and what it did.
+    public struct Edge: Sendable, Hashable {
+        /// The binding's ``AnyBinding/label``.
+        public let label: String?
+        /// The ``Node/id`` of the property the binding reads.
+        public let source: String
+        /// The ``Node/id`` of the property the binding writes.
+        public let destination: String
+        /// The triggers that fire the binding, by type (`KeyPathTrigger`), or by description for a
+        /// trigger that is `CustomStringConvertible`.
+        public let triggers: [String]
+        /// Which way it carries values.
+        public let direction: Direction
+        /// The error of its latest failed update, until an update succeeds.
+        public let lastError: String?
+        /// How many updates it wrote, skipped and failed.
+        public let counts: UpdateCounts
+        /// Whether it still updates (it has not been invalidated).
+        public let isValid: Bool
+    }
+
+    /// The properties, in order of first appearance.
+    public let nodes: [Node]
+    /// The bindings, in the order given.
+    public let edges: [Edge]
+
+    /// Describes `bindings`: a property read or written by several of them is one node.
+    ///
+    /// ```swift
+    /// let graph = BindingGraph(form.bindings.bindings + screen.bindings)
+    /// ```
+    public init(_ bindings: [AnyBinding]) {
+        var builder = Builder()
+        edges = bindings.map { builder.edge(for: $0) }
+        nodes = builder.nodes()
+    }
+
+    /// The node with identifier `id`.
+    public subscript(node id: String) -> Node? {
+        nodes.first { $0.id == id }
+    }
+}
+
+extension BindingSet {
+    /// What the set holds: its bindings and the properties they bind.
+    public var graph: BindingGraph { BindingGraph(bindings) }
+}
+
+extension BindingForm {
+    /// What the form holds: each field's two directions and the properties they bind, also
+    /// after ``invalidate()`` (then every edge is invalid).
+    public var graph: BindingGraph { BindingGraph(fields.flatMap(\.bindings)) }
+}
+
+extension BindingGraph {
+    /// Collects the nodes while the edges are made, so that a property bound twice is one node.
+    private struct Builder {
+        /// Per node, in order: its identity, its text, and the label of a binding that uses it.
+        private var found: [(key: String, text: String, label: String?)] = []
+
+        mutating func edge(for binding: AnyBinding) -> Edge {
+            let label = binding.label
+            let (source, destination, direction): (String, String, Direction)
+            if let described = binding as? any DescribedBinding {
+                source = node(for: described.sourceProperty, label: label)
+                destination = node(for: described.destinationProperty, label: label)
+                direction = described.direction
+            } else {
+                source = node(key: "\(ObjectIdentifier(binding)).source", text: "source", label: label)
+                destination = node(key: "\(ObjectIdentifier(binding)).destination", text: "destination", label: label)
+                direction = .oneWay
+            }
+            return Edge(
+                label: label, source: source, destination: destination,
+                triggers: binding.triggers.map(Self.name(of:)), direction: direction,
+                lastError: binding.lastError.map { String(describing: $0.error) }, counts: binding.updateCounts,
+                isValid: binding.isValid)
+        }
+
+        private mutating func node(for property: any ReadableProperty, label: String?) -> String {
+            let text = String(describing: property)
+            // The object and key path behind the transformers: the same text field behind two
+            // transformers is one node, and two text fields are two.
+            let key = PropertyOrigin.of(property).map { origin in
+                "\(origin.object.map { "\(ObjectIdentifier($0))" } ?? "gone") \(origin.keyPath)"
+            }
+            return node(key: key ?? text, text: text, label: label)
+        }
+
+        private mutating func node(key: String, text: String, label: String?) -> String {
+            if let index = found.firstIndex(where: { $0.key == key }) {
+                if found[index].label == nil { found[index].label = label }
+                return "n\(index)"
+            }
+            found.append((key, text, label))
+            return "n\(found.count - 1)"
+        }
+
+        /// The nodes, each name made unique: by a label when the text alone is unclear, then by
+        /// a number.
+        func nodes() -> [Node] {
+            let labelled = found.enumerated().map { index, node in
+                // A computed key path prints as `\Person.<computed Int>`: the label says which.
+                let unclear =
+                    node.text.contains("<computed")
+                    || found.indices.contains { $0 != index && found[$0].text == node.text }
+                return unclear ? node.label.map { "\(node.text) [\($0)]" } ?? node.text : node.text
+            }
+            var seen: [String: Int] = [:]
+            return labelled.enumerated().map { index, name in
+                guard labelled.filter({ $0 == name }).count > 1 else { return Node(id: "n\(index)", name: name) }
+                seen[name, default: 0] += 1
+                return Node(id: "n\(index)", name: "\(name) #\(seen[name]!)")
+            }
+        }
+
+        static func name(of trigger: any Trigger) -> String {
+            if let described = trigger as? any CustomStringConvertible { return described.description }
+            let type = String(describing: Swift.type(of: trigger))
+            return String(type.prefix { $0 != "<" })
+        }
+    }
+}
