@@ -271,9 +271,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             || lock.withLock { hasTrigger(trigger) }
     }
 
-    /// What this binding's updates did (see UpdateCounts.swift); changed and read only with the
-    /// gate held, so counting is a plain add, not one more atomic per update.
-    @exclusivity(unchecked) var counts = UpdateCounts()
+    /// What this binding's updates did (see UpdateCounts.swift).
+    let counts = UpdateCounters()
 
     @inline(__always)
     private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {

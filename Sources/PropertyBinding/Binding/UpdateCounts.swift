@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How many updates a binding wrote, skipped and failed since it was created (each count wraps
 /// to 0 after 2³² updates).
 ///
@@ -31,30 +33,44 @@ public struct UpdateCounts: Sendable, Hashable, CustomStringConvertible {
         failedCount = UInt32(truncatingIfNeeded: failed)
     }
 
-    /// Counts one update; called with the binding's gate held. Handed-over (``UpdateResult/deferred``)
-    /// updates are counted when they run, and an update that found the binding invalidated not at all.
-    @inline(__always)
-    mutating func count(_ result: UpdateResult) {
-        switch result {
-        case .written: writtenCount &+= 1
-        case .unchanged, .reentrant: skippedCount &+= 1
-        case .failed: failedCount &+= 1
-        case .deferred, .invalidated: break
-        }
-    }
-
     /// `written 1, skipped 0, failed 0`.
     public var description: String {
         "written \(written), skipped \(skipped), failed \(failed)"
     }
 }
 
+/// The counts inside every binding: relaxed atomics, so that they can be read from any thread,
+/// even from inside another binding's update, without entering the binding's gate (waiting for
+/// it there could deadlock).
+struct UpdateCounters: ~Copyable {
+    private let written = Atomic<UInt32>(0)
+    private let skipped = Atomic<UInt32>(0)
+    private let failed = Atomic<UInt32>(0)
+
+    /// Counts one update. Handed-over (``UpdateResult/deferred``) updates are counted when they
+    /// run, and an update that found the binding invalidated not at all.
+    @inline(__always)
+    func count(_ result: UpdateResult) {
+        switch result {
+        case .written: written.wrappingAdd(1, ordering: .relaxed)
+        case .unchanged, .reentrant: skipped.wrappingAdd(1, ordering: .relaxed)
+        case .failed: failed.wrappingAdd(1, ordering: .relaxed)
+        case .deferred, .invalidated: break
+        }
+    }
+
+    /// The counts now.
+    var snapshot: UpdateCounts {
+        UpdateCounts(
+            written: Int(written.load(ordering: .relaxed)), skipped: Int(skipped.load(ordering: .relaxed)),
+            failed: Int(failed.load(ordering: .relaxed)))
+    }
+}
+
 extension AnyBinding {
-    /// How many updates this binding wrote, skipped and failed since it was created.
-    ///
-    /// Read under the binding's update gate, so it waits for an update running on another
-    /// thread; counting costs the update path a plain addition.
+    /// How many updates this binding wrote, skipped and failed since it was created; readable
+    /// from any thread (an update running meanwhile may or may not be counted yet).
     public var updateCounts: UpdateCounts {
-        gate.withGate { counts }
+        counts.snapshot
     }
 }

@@ -83,9 +83,9 @@ extension FormControlsTests {
             source: Property(settings, \.title), destination: Property(label, \.text), triggers: .standard)
         let follow = try Binding(
             source: Property(label, \.text), destination: Property(mirror, \.text), triggers: .standard)
-        settings.title = "Profile"
-        #expect(label.text == "Profile")
-        #expect(mirror.text == "Profile", "the label announced its new text")
+        settings.title = "FormProfile"
+        #expect(label.text == "FormProfile")
+        #expect(mirror.text == "FormProfile", "the label announced its new text")
         show.invalidate()
         follow.invalidate()
         #expect(label.actionCount() == 0)

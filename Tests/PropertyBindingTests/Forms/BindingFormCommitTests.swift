@@ -6,7 +6,7 @@ import Testing
 // both directions first; after a write the field shows what the model holds.
 
 @Suite struct BindingFormCommitTests {
-    let profile = Profile()
+    let profile = FormProfile()
     let nameField = TextField()
     let ageField = TextField()
     let heightField = TextField()
@@ -89,8 +89,8 @@ import Testing
     }
 
     @Test func aModelObjectThatIsGoneRefusesTheWholeCommit() {
-        var gone: Profile? = Profile()
-        let kept = Profile()
+        var gone: FormProfile? = FormProfile()
+        let kept = FormProfile()
         let form = BindingForm(continuous: false) {
             TwoWayBinding(
                 "kept", model: Property(kept, \.name), form: Property(nameField, \.text),
@@ -128,7 +128,7 @@ import Testing
 }
 
 @Suite struct FieldShowsTheModelTests {
-    let profile = Profile()
+    let profile = FormProfile()
     let field = TextField()
 
     @Test func aClampedValueIsShown() throws {
@@ -167,13 +167,13 @@ import Testing
     }
 
     @Test func aModelObjectThatIsGoneReachesTheFieldAndTheForm() {
-        var gone: Profile? = Profile()
+        var gone: FormProfile? = FormProfile()
         let form = BindingForm {
             TwoWayBinding("name", model: Property(gone!, \.name), form: Property(field, \.text))
         }
         form.onError = { _ in }
         gone = nil
-        let pair = form.fields[0] as! TwoWayBinding<Property<Profile, String>, Property<TextField, String>>
+        let pair = form.fields[0] as! TwoWayBinding<Property<FormProfile, String>, Property<TextField, String>>
         pair.toForm.update()
         #expect(pair.error?.stage == .readingSource)
         #expect(form.errors.count == 1)

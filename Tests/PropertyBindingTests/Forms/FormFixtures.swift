@@ -51,7 +51,7 @@ func decimalFormatter(_ locale: String = "en_US") -> NumberFormatter {
 }
 
 /// A model that announces each change by key path, so that a `TriggerRegistry` infers its triggers.
-final class Profile: KeyPathObservable {
+final class FormProfile: KeyPathObservable {
     let keyPathObservers = KeyPathObservers()
     @Announced var name = ""
     @Announced var age = 0

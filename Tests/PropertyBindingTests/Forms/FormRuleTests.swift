@@ -8,7 +8,7 @@ import Testing
     @Test func aValidatorReadsAnotherFieldInSwift6Mode() {
         let passwordField = TextField()  // not Sendable
         let confirmationField = TextField()
-        let account = Profile()
+        let account = FormProfile()
         // The statement, verbatim: it compiles in Swift 6 mode with a non-Sendable capture.
         let matches = Validator<String>("matches") { $0 == passwordField.text ? nil : "does not match" }
         let confirmation = TwoWayBinding(
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// start and end, with the rule "end after start" on end.
-    func makeForm(_ profile: Profile, _ start: TextField, _ end: TextField) throws -> BindingForm {
+    func makeForm(_ profile: FormProfile, _ start: TextField, _ end: TextField) throws -> BindingForm {
         let form = try BindingForm(continuous: false) {
             try TwoWayBinding("start", model: Property(profile, \.start), form: number(start), triggers: .standard)
             try TwoWayBinding("end", model: Property(profile, \.end), form: number(end), triggers: .standard)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aRuleOverSeveralFieldsRunsOnEachEditOfAnyOfThem() throws {
-        let profile = Profile()
+        let profile = FormProfile()
         let start = TextField()
         let end = TextField()
         let form = try makeForm(profile, start, end)
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aRuleRunsAtCommitAndRefusesIt() throws {
-        let profile = Profile()
+        let profile = FormProfile()
         profile.start = 1
         profile.end = 2
         let start = TextField()
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aRuleNamingNoFieldIsATypedError() throws {
-        let form = try makeForm(Profile(), TextField(), TextField())
+        let form = try makeForm(FormProfile(), TextField(), TextField())
         #expect(throws: FormError.noField("finish")) {
             try form.addRule(FormRule("x", on: "finish", reading: ["start"]) { nil })
         }

@@ -13,7 +13,7 @@ extension TwoWayBindingInferenceTests {
 
 @Suite struct TwoWayBindingInferenceTests {
     @Test func bothSidesGetTheirTriggersFromTheRegistry() throws {
-        let person = Profile()
+        let person = FormProfile()
         person.age = 42
         let ageField = TextField()
         // The statement, verbatim but for the form side.
@@ -32,7 +32,7 @@ extension TwoWayBindingInferenceTests {
     }
 
     @Test func aFormTakesThrowingFields() throws {
-        let person = Profile()
+        let person = FormProfile()
         let nameField = TextField()
         let ageField = TextField()
         let form = try BindingForm {
@@ -60,7 +60,7 @@ extension TwoWayBindingInferenceTests {
         #expect(keyPath.contains("age"))
         #expect(field.text == "", "nothing is written when the form is not made")
 
-        let person = Profile()
+        let person = FormProfile()
         let plain = FormTextField(center: NotificationCenter())
         #expect(throws: TriggerRegistryError.self) {
             try TwoWayBinding(
@@ -69,7 +69,7 @@ extension TwoWayBindingInferenceTests {
     }
 
     @Test func aFormIsMadeFromAnArrayOfFields() throws {
-        let person = Profile()
+        let person = FormProfile()
         let fields = [TextField(), TextField()]
         let made: [any FormField] = try fields.map { field in
             try TwoWayBinding(
