@@ -356,10 +356,12 @@ extension Binding {
             return nil
         }
         if !formIsTransformed, let isEqual, let current = try? destination.read(), isEqual(current, value) {
+            clearLastError()
             return value
         }
         do {
             try destination.write(value)
+            clearLastError()
             return value
         } catch {
             record(failure(.writingDestination, error))
