@@ -53,7 +53,9 @@ extension AnyBinding {
     /// How many updates this binding wrote, skipped and failed since it was created.
     ///
     /// Read under the binding's update gate, so it waits for an update running on another
-    /// thread; counting costs the update path a plain addition.
+    /// thread; counting costs the update path a plain addition. Read it outside updates (not in
+    /// an ``Binding/onUpdate`` handler): a thread inside an update that waits for another
+    /// binding's gate could wait for a thread that waits for it.
     public var updateCounts: UpdateCounts {
         gate.withGate { counts }
     }
