@@ -13,7 +13,8 @@
 /// print(graph.dot)                                // dot -Tsvg > form.svg
 /// ```
 ///
-/// A graph is a snapshot: it does not change when the bindings update later.
+/// A graph is a snapshot: it does not change when the bindings update later. Take it outside
+/// updates: it reads each binding's ``AnyBinding/updateCounts``.
 public struct BindingGraph: Sendable, Hashable {
     /// A property that bindings read or write.
     public struct Node: Sendable, Hashable {

@@ -27,6 +27,14 @@ extension BindingGraphTests {
             }
             form.onError = { _ in }
         }
+
+        /// The form after "forty" was typed into the age field: its form → model side failed.
+        static func withFailedAge() -> Fixture {
+            let fixture = Fixture()
+            fixture.ageField.text = "forty"
+            fixture.ageTyped.fire()
+            return fixture
+        }
     }
 }
 
@@ -45,9 +53,7 @@ extension BindingGraphTests {
     }
 
     @Test func edgesCarryCountsAndTheLastError() {
-        let fixture = Fixture()
-        fixture.ageField.text = "forty"
-        fixture.ageTyped.fire()
+        let fixture = Fixture.withFailedAge()
         var age = fixture.form.graph.edges[3]
         #expect(age.lastError == "\"forty\" is not a number")
         #expect(age.counts == UpdateCounts(written: 0, skipped: 0, failed: 1))
@@ -87,9 +93,7 @@ extension BindingGraphTests {
     }
 
     @Test func dotDrawsNodesAndLabelledArrows() {
-        let fixture = Fixture()
-        fixture.ageField.text = "forty"
-        fixture.ageTyped.fire()
+        let fixture = Fixture.withFailedAge()
         #expect(
             fixture.form.graph.dot == #"""
                 digraph bindings {
@@ -110,9 +114,7 @@ extension BindingGraphTests {
     }
 
     @Test func mermaidDrawsTheSameGraph() {
-        let fixture = Fixture()
-        fixture.ageField.text = "forty"
-        fixture.ageTyped.fire()
+        let fixture = Fixture.withFailedAge()
         #expect(
             fixture.form.graph.mermaid == #"""
                 flowchart LR
