@@ -14,6 +14,11 @@ final class Person: KeyPathObservable {
     var age: Int { didSet { didChange(\.age) } }
     /// Nil when the person has given none; the form shows it as an empty field.
     var email: String? { didSet { didChange(\.email) } }
+    /// The key paths the `didSet`s announce: a `TriggerRegistry` infers triggers only for
+    /// announced key paths, and messages name them (`\Person.age`).
+    static let announcedKeyPaths: [AnnouncedKeyPath] = [
+        .announced("name", \Person.name), .announced("age", \Person.age), .announced("email", \Person.email),
+    ]
 
     init(name: String = "", age: Int = 0, email: String? = nil) {
         self.name = name

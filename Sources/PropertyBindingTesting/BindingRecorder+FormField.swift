@@ -1,7 +1,7 @@
 import PropertyBinding
 
 extension BindingRecorder {
-    /// Starts recording what `field` writes to its model (its ``TwoWayBinding/toModel``
+    /// Starts recording what `field` writes to its model (its `TwoWayBinding.toModel`
     /// direction), its failures included.
     ///
     /// ```swift
@@ -23,7 +23,7 @@ extension BindingRecorder where Value == Any {
     /// let recorder = BindingRecorder(form["age"]!)
     /// ```
     ///
-    /// `field` must be a ``TwoWayBinding``, as every field the library makes is; any other type
+    /// `field` must be a `TwoWayBinding`, as every field the library makes is; any other type
     /// is a programming error and stops the test.
     public convenience init(_ field: any FormField) {
         guard let field = field as? any RecordableFormField else {

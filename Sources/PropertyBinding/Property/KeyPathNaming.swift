@@ -97,7 +97,11 @@ extension AnyKeyPath {
     /// ``stableDescription``, after reading the value through the key path from `object` so that
     /// a property wrapper can tell its name.
     func stableDescription(reading object: AnyObject?) -> String {
-        if let object, String(describing: self).contains("<computed 0x"), KeyPathNames.name(of: self) == nil {
+        // Only a class that names its key paths (a `KeyPathObservable` one) can hold `@Announced`
+        // wrappers; reading another's getter, an `@Observable` one say, could have effects.
+        if let object, object is any KeyPathNaming, String(describing: self).contains("<computed 0x"),
+            KeyPathNames.name(of: self) == nil
+        {
             KeyPathNames.probe(self, of: object)
         }
         return stableDescription
