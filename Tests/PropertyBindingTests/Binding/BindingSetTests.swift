@@ -32,6 +32,25 @@ extension BindingSetTests {
         #expect(set.count == 2)
     }
 
+    @Test func bindingsKeepTheOrderTheyWereAddedInThroughRemovalsAndReAdding() {
+        let center = NotificationCenter()
+        let set = BindingSet()
+        let made = (0..<100).map { _ in Self.binding(Model(), View(), center) }
+        for binding in made { set.add(binding) }
+        // Remove most of them, enough for the set to close its holes, and add one back.
+        let removed = made.indices.filter { !$0.isMultiple(of: 5) }
+        for index in removed { set.remove(made[index]) }
+        set.add(made[1])
+        set.add(made[0])  // already in: stays where it was
+        let expected = made.indices.filter { $0.isMultiple(of: 5) }.map { made[$0] } + [made[1]]
+        #expect(set.count == expected.count)
+        #expect(set.bindings.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+        #expect(removed.allSatisfy { !made[$0].isValid })
+        set.remove(made[5])
+        #expect(set.bindings.count == expected.count - 1)
+        #expect(!set.bindings.contains { $0 === made[5] })
+    }
+
     @Test func removeInvalidatesTheBindingAndStopsItsTriggers() throws {
         let center = NotificationCenter()
         let model = Model()
