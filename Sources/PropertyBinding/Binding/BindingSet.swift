@@ -13,24 +13,24 @@ import Foundation
 ///
 /// A set holds its bindings strongly and never the objects they bind: properties hold their
 /// objects weakly, so releasing a set (or a model, or a view) leaks nothing. All methods are
-/// safe to call from any thread. Adding and removing a binding take constant time (amortized),
-/// whatever the size of the set.
+/// safe to call from any thread.
 public final class BindingSet: @unchecked Sendable {
     private let state = Locked(State())
 
-    /// The bindings in the order they were added, with a hole (nil) where one was removed, and
-    /// where each is: a removal clears its slot instead of shifting the rest, and the holes are
-    /// squeezed out once they are half the slots, so both stay O(1) amortized.
     private struct State {
+        /// The bindings in the order they were added; a removed one leaves a hole (nil), and the
+        /// holes are closed up once they outnumber the bindings, so that adding and removing
+        /// cost the same whatever the size of the set.
         var slots: [AnyBinding?] = []
+        /// Where each binding is in `slots`. The set holds its bindings, so an identity is not
+        /// reused while it is a key here.
         var slotOf: [ObjectIdentifier: Int] = [:]
         var onError: (@Sendable (BindingFailure) -> Void)?
 
-        var bindings: [AnyBinding] {
-            slotOf.count == slots.count ? slots.map { $0! } : slots.compactMap { $0 }
-        }
+        var bindings: [AnyBinding] { slots.compactMap { $0 } }
 
-        mutating func insert(_ binding: AnyBinding) -> Bool {
+        /// Adds `binding` at the end; false when it is already in.
+        mutating func add(_ binding: AnyBinding) -> Bool {
             let id = ObjectIdentifier(binding)
             guard slotOf[id] == nil else { return false }
             slotOf[id] = slots.count
@@ -38,18 +38,15 @@ public final class BindingSet: @unchecked Sendable {
             return true
         }
 
+        /// Removes `binding`; false when it was not in.
         mutating func remove(_ binding: AnyBinding) -> Bool {
             guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(binding)) else { return false }
             slots[slot] = nil
-            if slotOf.count <= slots.count / 2 { compact() }
+            if slots.count > 16 && slotOf.count * 2 < slots.count { closeHoles() }
             return true
         }
 
-        private mutating func compact() {
-            slots = slots.filter { $0 != nil }
-            for (slot, binding) in slots.enumerated() { slotOf[ObjectIdentifier(binding!)] = slot }
-        }
-
+        /// Takes every binding out, in order.
         mutating func removeAll() -> [AnyBinding] {
             defer {
                 slots = []
@@ -57,13 +54,18 @@ public final class BindingSet: @unchecked Sendable {
             }
             return bindings
         }
+
+        private mutating func closeHoles() {
+            slots = slots.filter { $0 != nil }
+            for (slot, binding) in slots.enumerated() { slotOf[ObjectIdentifier(binding!)] = slot }
+        }
     }
 
     /// Creates an empty set.
     public init() {}
 
     deinit {
-        for binding in state.withLock({ $0.bindings }) { binding.invalidate() }
+        for binding in state.value.bindings { binding.invalidate() }
     }
 
     /// The bindings in the set, in the order they were added.
@@ -81,7 +83,7 @@ public final class BindingSet: @unchecked Sendable {
 
     /// Adds a binding; the set keeps it alive until it is removed. Adding it twice does nothing.
     public func add(_ binding: AnyBinding) {
-        guard state.withLock({ $0.insert(binding) }) else { return }
+        guard state.withLock({ $0.add(binding) }) else { return }
         binding.owner = self
     }
 
@@ -95,10 +97,10 @@ public final class BindingSet: @unchecked Sendable {
         if state.withLock({ $0.remove(binding) }) { binding.invalidate() }
     }
 
-    /// Removes and invalidates every binding: when this returns, every trigger has stopped
-    /// observing and no binding of the set updates again.
+    /// Removes and invalidates every binding. When this returns every trigger has stopped
+    /// observing and no binding of the set starts an update; called from outside any update,
+    /// none runs either (see ``AnyBinding/invalidate()``).
     public func removeAll() {
-        let removed = state.withLock { $0.removeAll() }
-        for binding in removed { binding.invalidate() }
+        for binding in state.withLock({ $0.removeAll() }) { binding.invalidate() }
     }
 }

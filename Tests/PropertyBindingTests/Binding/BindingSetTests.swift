@@ -32,24 +32,23 @@ extension BindingSetTests {
         #expect(set.count == 2)
     }
 
-    @Test func bindingsKeepTheirOrderThroughRemovalsAndReAdding() {
+    @Test func bindingsKeepTheOrderTheyWereAddedInThroughRemovalsAndReAdding() {
         let center = NotificationCenter()
         let set = BindingSet()
-        let bindings = (0..<10).map { _ in Self.binding(Model(), View(), center) }
-        for binding in bindings { set.add(binding) }
-        // Enough removals to squeeze the holes out of the storage, then some more.
-        for index in [0, 2, 3, 5, 7, 8, 9] { set.remove(bindings[index]) }
-        #expect(set.bindings.map(ObjectIdentifier.init) == [1, 4, 6].map { ObjectIdentifier(bindings[$0]) })
-        #expect(set.count == 3)
-        let again = Self.binding(Model(), View(), center)
-        set.add(again)
-        set.add(bindings[1])
-        set.remove(bindings[4])
-        #expect(
-            set.bindings.map(ObjectIdentifier.init) == [bindings[1], bindings[6], again].map(ObjectIdentifier.init))
-        #expect(bindings[4].isValid == false && bindings[1].isValid && again.isValid)
-        set.removeAll()
-        #expect(set.count == 0 && set.bindings.isEmpty && !again.isValid)
+        let made = (0..<100).map { _ in Self.binding(Model(), View(), center) }
+        for binding in made { set.add(binding) }
+        // Remove most of them, enough for the set to close its holes, and add one back.
+        let removed = made.indices.filter { !$0.isMultiple(of: 5) }
+        for index in removed { set.remove(made[index]) }
+        set.add(made[1])
+        set.add(made[0])  // already in: stays where it was
+        let expected = made.indices.filter { $0.isMultiple(of: 5) }.map { made[$0] } + [made[1]]
+        #expect(set.count == expected.count)
+        #expect(set.bindings.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+        #expect(removed.allSatisfy { !made[$0].isValid })
+        set.remove(made[5])
+        #expect(set.bindings.count == expected.count - 1)
+        #expect(!set.bindings.contains { $0 === made[5] })
     }
 
     @Test func removeInvalidatesTheBindingAndStopsItsTriggers() throws {

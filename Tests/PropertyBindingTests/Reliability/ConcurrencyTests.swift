@@ -4,8 +4,8 @@ import PropertyBindingTesting
 import Testing
 
 // The threading promises of the Threading model article ("The promises at a glance"), checked
-// under load. CI also runs this suite under the thread sanitizer
-// (`swift test --sanitize=thread --filter Concurrency`), so the destinations here are plain, unlocked objects: a binding promises to touch its destination
+// under load. CI also runs this suite under the thread sanitizer (`TSAN_SUITES` in `.ci/run`),
+// so the destinations here are plain, unlocked objects: a binding promises to touch its destination
 // from one update at a time, and the sanitizer reports it if two updates ever overlap.
 
 extension Notification.Name {

@@ -5,7 +5,7 @@ import Testing
 
 // The library's synchronous triggers fired on one thread while, on another, bindings start and
 // stop them: the control's targets, the object's key-path observers and the delegate slot's
-// proxies change under the fire. Part of the thread-sanitizer run (`--filter Concurrency`).
+// proxies change under the fire. Part of the thread-sanitizer run (`TSAN_SUITES` in `.ci/run`).
 
 private protocol ChurnDialDelegate: AnyObject {
     func dialDidTurn(_ dial: ChurnDial)
