@@ -223,4 +223,17 @@ import Testing
             try NumberTextFormat<Double>(limited).string(from: .infinity)
         }
     }
+
+    @Test func theReadmeRowsForOptionalsAndCapeVerdeHold() throws {
+        let optional = NumberTextFormat<Decimal?>(formatter("de_DE"))
+        #expect(try optional.number(from: "") == nil)
+        #expect(try optional.number(from: " ") == nil)
+        #expect(try optional.number(from: "2,5") == Decimal(string: "2.5"))
+        #expect(throws: TransformError(.notANumber, input: "x", targetType: "Optional<Decimal>")) {
+            try optional.number(from: "x")
+        }
+        #expect(throws: TransformError.self) { try optional.number(from: "2.5") }
+        let escudos = NumberTextFormat<Decimal>(formatter("en_CV", .currency))
+        #expect(try escudos.number(from: "1 234$50") == Decimal(string: "1234.5"))
+    }
 }
