@@ -26,10 +26,11 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// The update gate's storage (see UpdateGate.swift): its lock, and its state machine,
     /// which is only read or written with `gateLock` held. A binding is its own gate, or
     /// shares the gate of `gateHolder` (the two directions of a two-way binding).
-    let gateLock = StateLock()
     /// Unchecked: it is only touched under `gateLock`, and the dynamic exclusivity check of a
     /// class property (two per update) cost 180 of an update's 1,200 instructions (callgrind).
     @exclusivity(unchecked) var gateMachine = GateMachine()
+    /// After the machine, whose last field is four bytes, so that the lock fills its padding.
+    let gateLock = StateLock()
     /// The binding whose gate this one uses, or nil for its own.
     @usableFromInline let gateHolder: AnyBinding?
     /// The identity of `firstTrigger` (0 for none), so that the usual fire, from a binding's one

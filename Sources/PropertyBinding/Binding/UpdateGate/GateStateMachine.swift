@@ -41,12 +41,29 @@ struct GateStateMachine<Work, Waiter> {
 
     /// The holder's thread identity, or 0 when the gate is free.
     private(set) var owner: UInt = 0
+    /// What only a contended gate needs, made when a thread first finds the gate busy: most
+    /// gates never are, and a binding is one allocation that applications make thousands of.
+    /// (The machine is never copied, so sharing the box is not observable.)
+    private var contention: Contention?
     /// How many times the holder entered without leaving.
     private(set) var depth: Int32 = 0
+
+    private final class Contention {
+        var handedOver: [Work] = []
+        var waiters: [Waiter] = []
+    }
+
     /// Work other threads left for the holder.
-    private(set) var handedOver: [Work] = []
+    var handedOver: [Work] { contention?.handedOver ?? [] }
     /// Threads blocked until the gate is let go.
-    private(set) var waiters: [Waiter] = []
+    var waiters: [Waiter] { contention?.waiters ?? [] }
+
+    private mutating func contended() -> Contention {
+        if let contention { return contention }
+        let made = Contention()
+        contention = made
+        return made
+    }
 
     /// Asks to enter as `thread` (a non-zero identity).
     ///
@@ -69,11 +86,12 @@ struct GateStateMachine<Work, Waiter> {
             return .reentrant
         }
         guard holdsOtherGates else {
-            waiters.append(waiter())
+            contended().waiters.append(waiter())
             return .wait
         }
         guard let work = work() else { return .busy }
-        if !handedOver.contains(where: { isSame($0, work) }) { handedOver.append(work) }
+        let contention = contended()
+        if !contention.handedOver.contains(where: { isSame($0, work) }) { contention.handedOver.append(work) }
         return .handOver
     }
 
@@ -84,14 +102,19 @@ struct GateStateMachine<Work, Waiter> {
             depth -= 1
             return .stay
         }
-        if !handedOver.isEmpty {
-            defer { handedOver = [] }
-            return .runHandedOver(handedOver)
+        guard let contention else {
+            owner = 0
+            depth = 0
+            return .release
+        }
+        if !contention.handedOver.isEmpty {
+            defer { contention.handedOver = [] }
+            return .runHandedOver(contention.handedOver)
         }
         owner = 0
         depth = 0
-        guard !waiters.isEmpty else { return .release }
-        defer { waiters = [] }
-        return .wake(waiters)
+        self.contention = nil
+        guard !contention.waiters.isEmpty else { return .release }
+        return .wake(contention.waiters)
     }
 }
