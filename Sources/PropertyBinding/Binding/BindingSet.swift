@@ -13,27 +13,64 @@ import Foundation
 ///
 /// A set holds its bindings strongly and never the objects they bind: properties hold their
 /// objects weakly, so releasing a set (or a model, or a view) leaks nothing. All methods are
-/// safe to call from any thread.
+/// safe to call from any thread. Adding and removing a binding take constant time (amortized),
+/// whatever the size of the set.
 public final class BindingSet: @unchecked Sendable {
     private let state = Locked(State())
 
+    /// The bindings in the order they were added, with a hole (nil) where one was removed, and
+    /// where each is: a removal clears its slot instead of shifting the rest, and the holes are
+    /// squeezed out once they are half the slots, so both stay O(1) amortized.
     private struct State {
-        var bindings: [AnyBinding] = []
+        var slots: [AnyBinding?] = []
+        var slotOf: [ObjectIdentifier: Int] = [:]
         var onError: (@Sendable (BindingFailure) -> Void)?
+
+        var bindings: [AnyBinding] {
+            slotOf.count == slots.count ? slots.map { $0! } : slots.compactMap { $0 }
+        }
+
+        mutating func insert(_ binding: AnyBinding) -> Bool {
+            let id = ObjectIdentifier(binding)
+            guard slotOf[id] == nil else { return false }
+            slotOf[id] = slots.count
+            slots.append(binding)
+            return true
+        }
+
+        mutating func remove(_ binding: AnyBinding) -> Bool {
+            guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(binding)) else { return false }
+            slots[slot] = nil
+            if slotOf.count <= slots.count / 2 { compact() }
+            return true
+        }
+
+        private mutating func compact() {
+            slots = slots.filter { $0 != nil }
+            for (slot, binding) in slots.enumerated() { slotOf[ObjectIdentifier(binding!)] = slot }
+        }
+
+        mutating func removeAll() -> [AnyBinding] {
+            defer {
+                slots = []
+                slotOf = [:]
+            }
+            return bindings
+        }
     }
 
     /// Creates an empty set.
     public init() {}
 
     deinit {
-        for binding in state.value.bindings { binding.invalidate() }
+        for binding in state.withLock({ $0.bindings }) { binding.invalidate() }
     }
 
     /// The bindings in the set, in the order they were added.
-    public var bindings: [AnyBinding] { state.value.bindings }
+    public var bindings: [AnyBinding] { state.withLock { $0.bindings } }
 
     /// The number of bindings in the set.
-    public var count: Int { state.value.bindings.count }
+    public var count: Int { state.withLock { $0.slotOf.count } }
 
     /// Called with the failures of every binding in the set, after the binding's own
     /// ``AnyBinding/onError``.
@@ -44,10 +81,7 @@ public final class BindingSet: @unchecked Sendable {
 
     /// Adds a binding; the set keeps it alive until it is removed. Adding it twice does nothing.
     public func add(_ binding: AnyBinding) {
-        state.withLock { state in
-            guard !state.bindings.contains(where: { $0 === binding }) else { return }
-            state.bindings.append(binding)
-        }
+        guard state.withLock({ $0.insert(binding) }) else { return }
         binding.owner = self
     }
 
@@ -58,22 +92,14 @@ public final class BindingSet: @unchecked Sendable {
 
     /// Removes a binding and invalidates it: its triggers stop observing.
     public func remove(_ binding: AnyBinding) {
-        let removed: Bool = state.withLock { state in
-            guard let index = state.bindings.firstIndex(where: { $0 === binding }) else { return false }
-            state.bindings.remove(at: index)
-            return true
-        }
-        if removed { binding.invalidate() }
+        if state.withLock({ $0.remove(binding) }) { binding.invalidate() }
     }
 
     /// Removes and invalidates every binding. When this returns every trigger has stopped
     /// observing and no binding of the set starts an update; called from outside any update,
     /// none runs either (see ``AnyBinding/invalidate()``).
     public func removeAll() {
-        let removed: [AnyBinding] = state.withLock { state in
-            defer { state.bindings.removeAll() }
-            return state.bindings
-        }
+        let removed = state.withLock { $0.removeAll() }
         for binding in removed { binding.invalidate() }
     }
 }
