@@ -31,8 +31,9 @@ public enum InitialSync: Sendable {
 ///   form keeps what the user typed: a model → form update does not overwrite a pending edit
 ///   with the model's unchanged value (a model value that really changed does win, `Equatable`
 ///   or not).
-/// - After a write to the model, the form shows the model's value (a clamp, a rounding, the
-///   formatter's spelling), unless ``showsModelAfterWrite`` is off.
+/// - After a write to the model, the form shows the model's value when the model holds another
+///   one (a clamp, a rounding), and after a commit also the formatter's spelling, unless
+///   ``showsModelAfterWrite`` is off.
 /// - With ``isContinuous`` off, form values reach the model only on ``commit()``, which writes
 ///   a pending edit only; ``discard()`` restores the form from the model.
 public final class TwoWayBinding<Model: WritableProperty, Form: WritableProperty>: FormField, @unchecked Sendable
@@ -75,8 +76,10 @@ where Model.Value == Form.Value {
                 return mayWrite
             },
             didSync: { value in
-                let (wrote, edited) = state.withLock { state.formSynced(value) }
-                if wrote, let shown = toForm.showSourceAfterWrite(formIsTransformed: Form.self is any Transformer.Type)
+                let (wrote, normalise, edited) = state.withLock { state.formSynced(value) }
+                if wrote,
+                    let shown = toForm.showSourceAfterWrite(
+                        formIsTransformed: normalise && Form.self is any Transformer.Type)
                 {
                     state.withLock { state.lastSynced = shown }
                 }
@@ -130,10 +133,10 @@ where Model.Value == Form.Value {
     }
 
     /// Whether the form shows the model's value after writing it (`true`, the default): when the
-    /// model changed the value (a clamp, a rounding) or the form's transformers write it
-    /// otherwise than it was typed (`"1234,5"` shown as `"1.234,5"`), the field is not left
-    /// disagreeing with the model. Turn it off for a field the user types into continuously
-    /// and whose text must not change under the cursor.
+    /// model holds another value than the one typed (a clamp, a rounding), the field is not left
+    /// disagreeing with the model. A commit also shows the formatter's spelling (`"1234,5"` as
+    /// `"1.234,5"`); while the user types continuously the text is not respelled under the
+    /// cursor. Turn it off for a field whose text must never change but by the user.
     public var showsModelAfterWrite: Bool {
         get { state.withLock { state.showsModelAfterWrite } }
         set { state.withLock { state.showsModelAfterWrite = newValue } }
@@ -330,13 +333,18 @@ final class TwoWayState<Value>: @unchecked Sendable {
     }
 
     /// Records that the model holds the form's value; returns whether it was just written (so
-    /// the form should show the model's value), and what to call once the lock is let go.
+    /// the form should show the model's value), whether its spelling is normalised too, and
+    /// what to call once the lock is let go.
     @inlinable
-    func formSynced(_ value: Value) -> (Bool, (() -> Void)?) {
+    func formSynced(_ value: Value) -> (wrote: Bool, normalise: Bool, edited: (() -> Void)?) {
         let wrote = writingModel && showsModelAfterWrite && isEqual != nil
         writingModel = false
         synced(value, clearingFormError: false)
-        return (wrote, onEdit)
+        // While the user types (a continuous write), the text is replaced only when the model
+        // holds another value (a clamp, a rounding): rewriting "1234" as "1.234" under the
+        // cursor would make the next keystroke's "1.2345" unreadable. A commit also normalises
+        // the spelling.
+        return (wrote, committing, onEdit)
     }
 }
 

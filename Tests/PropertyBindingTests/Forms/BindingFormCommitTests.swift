@@ -140,17 +140,23 @@ import Testing
         #expect(score.error == nil)
     }
 
-    @Test func aNormalisedTextIsShownAfterAWriteAndOnCommit() throws {
+    @Test func whileTheUserTypesTheTextStaysAndACommitNormalisesIt() throws {
         let height = try TwoWayBinding(
             "height", model: Property(profile, \.height), form: number(field, as: Double.self, germanFormatter()),
             triggers: .standard)
-        field.simulateTyping("1234,5")
-        #expect(profile.height == 1234.5)
-        #expect(field.text == "1.234,5")
+        field.simulateTyping("1234")
+        #expect(profile.height == 1234)
+        #expect(field.text == "1234", "not rewritten as 1.234 under the cursor")
+        field.simulateTyping("12345")
+        #expect(profile.height == 12345, "the next keystroke still reads")
 
         height.isContinuous = false
+        field.simulateTyping("1234,5")
+        #expect(field.text == "1234,5")
+        #expect(height.commit().didWrite)
+        #expect(profile.height == 1234.5)
+        #expect(field.text == "1.234,5", "a commit shows the model as the formatter writes it")
         field.simulateTyping("99,999")
-        #expect(field.text == "99,999")
         #expect(height.commit().didWrite)
         #expect(profile.height == 99.999)
         #expect(field.text == "100", "shown as the formatter writes it: two fraction digits")
