@@ -82,6 +82,7 @@ def main():
         for label, scenario in SYNC_KINDS:
             measure(f"binding, {label} ({type_name})", f"{scenario}-{type_name}")
     measure("closure reading the model (int)", "closure-int")
+    measure("hand-applied stored key paths (int)", "keypaths-int")
     measure("two closures with a guard flag", "two-way-closure-int")
     measure("binding, TwoWayBinding echo", "two-way-int")
     measure("block observer (direct set)", "observer-int")
