@@ -191,7 +191,10 @@ open class Control {
     }
 }
 
-/// A handle to one action added to a ``Control``, to remove exactly that action.
-public struct ControlAction: Hashable, Sendable {
-    let id: Int
+extension Control: TargetActionSource {
+    func addTriggerAction(_ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject) -> Void)
+        -> ControlAction
+    {
+        append(trigger, events, retaining: true) { trigger, _ in fire(trigger) }
+    }
 }

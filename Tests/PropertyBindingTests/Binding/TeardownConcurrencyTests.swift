@@ -81,7 +81,7 @@ import Testing
             }
         }
         let meeting = ThreadMeeting(2)
-        let commits = SharedLog<[BindingFailure]>()
+        let commits = Locked<[[BindingFailure]]>()
         let discards = SharedCounter()
         views[0].hook = { _ in
             views[0].hook = nil
@@ -99,7 +99,7 @@ import Testing
         let finished = runOnThreads(timeout: 20, [{ triggers[0].fire() }, { triggers[1].fire() }])
         #expect(finished, "commit and discard deadlocked")
         guard finished else { return }
-        #expect(commits.elements.map(\.isEmpty) == [true])
+        #expect(commits.value.map(\.isEmpty) == [true])
         #expect(discards.next() == 2)
         #expect(views.map(\.value) == [5, 7])
         #expect(models.map(\.value) == [5, 7])
@@ -117,7 +117,7 @@ import Testing
             binding.addTrigger(holding)
             binding.addTrigger(removed)
             let clock = SharedCounter()
-            let updates = SharedLog<(trigger: ObjectIdentifier?, time: Int)>()
+            let updates = Locked<[(trigger: ObjectIdentifier?, time: Int)]>()
             binding.onUpdate = { update in updates.append((update.trigger.map(ObjectIdentifier.init), clock.next())) }
             let holderInside = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
@@ -126,7 +126,7 @@ import Testing
                 holderInside.signal()
                 _ = release.wait(timeout: .now() + 5)
             }
-            let returnedAt = SharedLog<Int>()
+            let returnedAt = Locked<[Int]>()
             let done = DispatchGroup()
             func start(_ body: @escaping @Sendable () -> Void) {
                 done.enter()
@@ -154,8 +154,8 @@ import Testing
             release.signal()
             let finished = done.wait(timeout: .now() + 20) == .success
             #expect(finished, "the threads did not finish")
-            guard finished, let cut = returnedAt.elements.first else { return }
-            let late = updates.elements.filter { $0.trigger == ObjectIdentifier(removed) && $0.time > cut }
+            guard finished, let cut = returnedAt.value.first else { return }
+            let late = updates.value.filter { $0.trigger == ObjectIdentifier(removed) && $0.time > cut }
             #expect(late.isEmpty, "an update ran because of a removed trigger after removeTrigger returned")
         }
     }

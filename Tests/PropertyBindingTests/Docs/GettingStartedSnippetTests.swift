@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct GettingStartedSnippetTests {
     @Test func theQuickStartDoesWhatTheArticleSays() {
-        let failures = DocsFailureLog()
+        let failures = Locked<[BindingFailure]>()
 
         // snippet: objects
         final class Person {
@@ -56,7 +56,7 @@ import Testing
         center.post(name: textDidChange, object: ageField)  // person.age == 42
         // end snippet
         #expect(person.age == 42)
-        #expect(failures.all.isEmpty)
+        #expect(failures.value.isEmpty)
 
         // snippet: failure
         ageField.text = "forty"
@@ -66,10 +66,10 @@ import Testing
         }
         // end snippet
         #expect(person.age == 42)
-        #expect(failures.all.count == 1)
-        #expect(failures.all.first?.stage == .readingSource)
+        #expect(failures.value.count == 1)
+        #expect(failures.value.first?.stage == .readingSource)
         #expect(
-            (failures.all.first?.error as? TransformError)
+            (failures.value.first?.error as? TransformError)
                 == TransformError(.notANumber, input: "forty", targetType: "Int"))
         #expect(storeAge.lastError?.label == "age")
         #expect(storeAge.lastError.map { "\($0.stage) \($0.error)" } == #"readingSource "forty" is not a number"#)

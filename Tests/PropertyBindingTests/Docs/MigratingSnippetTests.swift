@@ -95,7 +95,7 @@ private final class MigrationLabel {
     @Test func editing() {
         let person = MigrationPerson()
         let ageField = TextField()
-        let failures = DocsFailureLog()
+        let failures = Locked<[BindingFailure]>()
         person.age = 30
         // snippet: editing
         let editAge = TwoWayBinding(
@@ -117,7 +117,8 @@ private final class MigrationLabel {
         ageField.simulateTyping("abc")
         #expect(editAge.commit().failure != nil)
         #expect(
-            failures.all.last?.error as? TransformError == TransformError(.notANumber, input: "abc", targetType: "Int"))
+            failures.value.last?.error as? TransformError
+                == TransformError(.notANumber, input: "abc", targetType: "Int"))
         #expect(person.age == 31)
     }
 
@@ -125,7 +126,7 @@ private final class MigrationLabel {
         let person = MigrationPerson()
         let ageField = TextField()
         let bindings = BindingSet()
-        let failures = DocsFailureLog()
+        let failures = Locked<[BindingFailure]>()
         let storeAge = Binding(
             source: StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: NumberFormatter()),
             destination: Property(person, \.age))
@@ -136,7 +137,7 @@ private final class MigrationLabel {
         bindings.onError = { failure in failures.append(failure) }
         ageField.simulateTyping("x")
         storeAge.update()
-        #expect(failures.all.count == 1)
+        #expect(failures.value.count == 1)
         #expect(person.age == 0)
     }
 }

@@ -39,7 +39,8 @@ import Testing
         let section = try #require(readme.range(of: "<!-- section:quick-start -->"))
         let start = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        var test = try Self.read("Tests/PropertyBindingTests/QuickStartTests.swift").filter { !$0.isWhitespace }[...]
+        var test = try Self.read("Tests/PropertyBindingTests/Docs/QuickStartTests.swift").filter { !$0.isWhitespace }[
+            ...]
         // The test makes the types private; `private final class` contains `final class`.
         let statements = readme[start.upperBound..<end.lowerBound].split(separator: "\n")
             .map { $0.filter { !$0.isWhitespace } }

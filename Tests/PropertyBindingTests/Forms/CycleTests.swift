@@ -31,24 +31,24 @@ import Testing
     @Test func aThreeBindingCycleSettles() {
         let center = NotificationCenter()
         let (a, b, c, bindings) = chain(center) { $0 }
-        let failures = Recorded<BindingFailure>()
+        let failures = Locked<[BindingFailure]>()
         for binding in bindings { binding.onError = { failures.append($0) } }
         a.value = 5
         #expect(b.value == 5 && c.value == 5 && a.value == 5)
-        #expect(failures.values.isEmpty)
+        #expect(failures.value.isEmpty)
     }
 
     @Test func aCycleThatDoesNotSettleIsReportedNotRecursed() {
         let center = NotificationCenter()
         let (a, b, c, bindings) = chain(center) { $0 + 1 }
-        let failures = Recorded<BindingFailure>()
+        let failures = Locked<[BindingFailure]>()
         for binding in bindings { binding.onError = { failures.append($0) } }
         a.value = 1
         // a → b → c → a (2) → the a → b binding is fired again while it runs: reported, not run.
         #expect(b.value == 1 && c.value == 1 && a.value == 2)
-        #expect(failures.values.count == 1)
-        #expect(failures.values.first?.stage == .reentrant)
-        #expect(failures.values.first?.error is UpdateCycleError)
+        #expect(failures.value.count == 1)
+        #expect(failures.value.first?.stage == .reentrant)
+        #expect(failures.value.first?.error is UpdateCycleError)
     }
 
     @Test func aBindingWhoseWriteFiresItselfIsSkippedSilently() {
@@ -62,11 +62,11 @@ import Testing
         let pair = Pair(center: center)
         let binding = Binding(source: Property(pair, \.value), destination: Property(pair, \.copy))
         binding.addTrigger(NotificationTrigger(center: center, name: .formModelDidChange, object: pair))
-        let failures = Recorded<BindingFailure>()
+        let failures = Locked<[BindingFailure]>()
         binding.onError = { failures.append($0) }
         pair.value = 3  // writes copy, whose announcement fires the binding again, inside its own update
         #expect(pair.copy == 3)
-        #expect(failures.values.isEmpty)
+        #expect(failures.value.isEmpty)
         #expect(binding.lastError == nil)
     }
 }

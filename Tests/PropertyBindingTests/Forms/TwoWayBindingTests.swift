@@ -61,7 +61,7 @@ import Testing
         model.age = 42
         let field = FormTextField(center: center)
         let pair = agePair(model, field)
-        let errors = Recorded<BindingFailure>()
+        let errors = Locked<[BindingFailure]>()
         pair.onError = { errors.append($0) }
 
         field.text = "forty"
@@ -73,7 +73,7 @@ import Testing
         field.text = "200"
         #expect(model.age == 42)
         #expect((pair.error?.error as? ValidationError)?.rule == "range")
-        #expect(errors.values.count == 2)
+        #expect(errors.value.count == 2)
 
         // Another change of the model (its name) announces the model: the unchanged age must not
         // overwrite what the user typed.
@@ -177,14 +177,6 @@ import Testing
         #expect(model.tags.items == ["b"])
         #expect(pair.error == nil)
     }
-}
-
-/// Values reported on any thread, collected in order.
-final class Recorded<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _values: [Value] = []
-    var values: [Value] { lock.withLock { _values } }
-    func append(_ value: Value) { lock.withLock { _values.append(value) } }
 }
 
 @Suite struct TwoWayBindingSyncTests {

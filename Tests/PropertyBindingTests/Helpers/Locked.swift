@@ -8,3 +8,11 @@ final class Locked<Value>: @unchecked Sendable {
     var value: Value { lock.withLock { _value } }
     func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&_value) } }
 }
+
+extension Locked where Value: RangeReplaceableCollection {
+    /// An empty log of what handlers on other threads report.
+    convenience init() { self.init(Value()) }
+
+    /// Adds `element` to the log.
+    func append(_ element: Value.Element) { withLock { $0.append(element) } }
+}

@@ -61,11 +61,11 @@ extension Notification.Name {
 
     /// A binding from the `celsius` entry of the latest notification to a display, and a log of
     /// its failures.
-    private func celsiusBinding(_ display: TemperatureDisplay) -> (AnyBinding, SharedLog<BindingFailure>) {
+    private func celsiusBinding(_ display: TemperatureDisplay) -> (AnyBinding, Locked<[BindingFailure]>) {
         let trigger = NotificationTrigger(center: center, name: .thermometerDidMeasure)
         let binding = Binding(
             source: NotificationValue<Int>(trigger, key: "celsius"), destination: Property(display, \.celsius))
-        let failures = SharedLog<BindingFailure>()
+        let failures = Locked<[BindingFailure]>()
         binding.onError = { failures.append($0) }
         binding.addTrigger(trigger)
         return (binding, failures)
@@ -78,7 +78,7 @@ extension Notification.Name {
         let (binding, failures) = celsiusBinding(display)
         center.post(name: .thermometerDidMeasure, object: nil, userInfo: ["celsius": 21])
         #expect(display.celsius == 21)
-        #expect(failures.elements.isEmpty)
+        #expect(failures.value.isEmpty)
         withExtendedLifetime(binding) {}
     }
 
@@ -89,13 +89,13 @@ extension Notification.Name {
         center.post(name: .thermometerDidMeasure, object: nil, userInfo: ["celsius": "warm"])
         center.post(name: .thermometerDidMeasure, object: nil, userInfo: ["celsius": 21.5])
         #expect(display.celsius == 21)
-        let errors = failures.elements.map { $0.error as? NotificationValueError }
+        let errors = failures.value.map { $0.error as? NotificationValueError }
         #expect(
             errors == [
                 .wrongType(key: "celsius", expected: "Int", actual: "String"),
                 .wrongType(key: "celsius", expected: "Int", actual: "Double"),
             ])
-        #expect(failures.elements.allSatisfy { $0.stage == .readingSource })
+        #expect(failures.value.allSatisfy { $0.stage == .readingSource })
         #expect(binding.lastError.map { "\($0)" }?.contains("celsius holds a value of type Double, not Int") == true)
     }
 
@@ -106,7 +106,7 @@ extension Notification.Name {
         center.post(name: .thermometerDidMeasure, object: nil)
         #expect(display.celsius == -273)
         let missing = NotificationValueError.missingValue(key: "celsius", name: "ThermometerDidMeasure")
-        #expect(failures.elements.map { $0.error as? NotificationValueError } == [missing, missing])
+        #expect(failures.value.map { $0.error as? NotificationValueError } == [missing, missing])
         withExtendedLifetime(binding) {}
     }
 
@@ -126,7 +126,7 @@ extension Notification.Name {
         let showSender = Binding(
             source: NotificationValue<Thermometer>(senderOf: trigger).map(\.name),
             destination: Property(display, \.caption))
-        let failures = SharedLog<BindingFailure>()
+        let failures = Locked<[BindingFailure]>()
         showSender.onError = { failures.append($0) }
         showSender.addTrigger(trigger)
 
@@ -138,7 +138,7 @@ extension Notification.Name {
         center.post(name: .thermometerDidMeasure, object: nil)
         #expect(display.caption == "kitchen")
         #expect(
-            failures.elements.map { $0.error as? NotificationValueError } == [
+            failures.value.map { $0.error as? NotificationValueError } == [
                 .wrongType(key: "object", expected: "Thermometer", actual: "Barometer"),
                 .missingValue(key: "object", name: "ThermometerDidMeasure"),
             ])

@@ -58,10 +58,10 @@ extension Notification.Name {
         let model = LockedModel(0)
         let bindings = BindingSet()
         let clock = SharedCounter()
-        let updates = SharedLog<(binding: ObjectIdentifier, time: Int)>()
-        let made = SharedLog<AnyBinding>()
-        let views = SharedLog<UnlockedView>()
-        let removedAt = SharedLog<Int>()
+        let updates = Locked<[(binding: ObjectIdentifier, time: Int)]>()
+        let made = Locked<[AnyBinding]>()
+        let views = Locked<[UnlockedView]>()
+        let removedAt = Locked<[Int]>()
         let fillerDone = SharedCounter()
         let removerDone = SharedCounter()
 
@@ -81,7 +81,7 @@ extension Notification.Name {
         }
         let remover: @Sendable () -> Void = {
             // Tear down in the middle of the traffic: bindings in the set, and updates running.
-            while bindings.count < 20 || updates.elements.count < 20 { sched_yield() }
+            while bindings.count < 20 || updates.value.count < 20 { sched_yield() }
             bindings.removeAll()
             removedAt.append(clock.next())
             removerDone.isSet = true
@@ -96,19 +96,19 @@ extension Notification.Name {
         }
         #expect(runOnThreads([filler, remover, poster]), "the threads did not finish")
 
-        let cut = try! #require(removedAt.elements.first)
-        let invalidated = Set(made.elements.filter { !$0.isValid }.map(ObjectIdentifier.init))
+        let cut = try! #require(removedAt.value.first)
+        let invalidated = Set(made.value.filter { !$0.isValid }.map(ObjectIdentifier.init))
         #expect(!invalidated.isEmpty)
-        let late = updates.elements.filter { invalidated.contains($0.binding) && $0.time > cut }
+        let late = updates.value.filter { invalidated.contains($0.binding) && $0.time > cut }
         #expect(late.isEmpty, "\(late.count) updates ran after removeAll() returned")
-        #expect(updates.elements.contains { invalidated.contains($0.binding) && $0.time < cut })
+        #expect(updates.value.contains { invalidated.contains($0.binding) && $0.time < cut })
 
         // The bindings added after removeAll() still live in the set; tear them down too.
         bindings.removeAll()
-        let before = updates.elements.count
+        let before = updates.value.count
         center.post(name: .concurrencyPing, object: nil)
-        #expect(updates.elements.count == before)
-        #expect(made.elements.allSatisfy { !$0.isValid && $0.triggers.isEmpty })
+        #expect(updates.value.count == before)
+        #expect(made.value.allSatisfy { !$0.isValid && $0.triggers.isEmpty })
         _ = round
     }
 
@@ -181,7 +181,7 @@ extension Notification.Name {
                     Binding(source: Property(model, \.value), destination: Property(view, \.value))
                 }
             }
-            let failures = SharedLog<BindingFailure>()
+            let failures = Locked<[BindingFailure]>()
             binding.onError = { failures.append($0) }
             let trigger = TestTrigger()
             binding.addTrigger(trigger)
@@ -198,7 +198,7 @@ extension Notification.Name {
             let result = binding.update()
             let expectedStage: BindingFailure.Stage = released == .model ? .readingSource : .writingDestination
             #expect(result.failure?.stage == expectedStage)
-            for failure in failures.elements + [result.failure].compactMap({ $0 }) {
+            for failure in failures.value + [result.failure].compactMap({ $0 }) {
                 #expect(failure.stage == expectedStage)
                 guard case .objectDeallocated? = failure.error as? PropertyError else {
                     Issue.record("not a dead-object error: \(failure)")

@@ -7,24 +7,6 @@ struct PropertyOrigin {
     let keyPath: AnyKeyPath
     /// The object, or nil once it is gone.
     let object: AnyObject?
-
-    /// Finds the origin of `property`: a ``Property`` or a ``ReadOnlyProperty`` is its own; a
-    /// ``Transformer`` has its wrapped property's; an ``AnyProperty`` has the origin of the
-    /// property it erases. Nil for a property made of neither (a `NotificationValue`, a type of
-    /// your own).
-    static func of(_ property: any ReadableProperty) -> PropertyOrigin? {
-        if let property = property as? any KeyPathProperty {
-            return PropertyOrigin(
-                rootType: property.rootType, keyPath: property.anyKeyPath, object: property.rootObject)
-        }
-        if let erased = property as? any TypeErasedProperty {
-            return of(erased.erasedBase)
-        }
-        if let transformer = property as? any Transformer {
-            return of(transformer.property)
-        }
-        return nil
-    }
 }
 
 /// A property made of an object and a key path.

@@ -15,19 +15,16 @@
 public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     /// The events that fire this trigger.
     public let events: ControlEvents
-    private weak let weakControl: Control?
+    private weak let source: (any TargetActionSource)?
     private let lock = StateLock()
     // Guarded by `lock`.
     private weak var _delegate: (any TriggerDelegate)?
     private var action: ControlAction?
 
-    /// Creates a trigger for `events` of `control` (held weakly).
-    ///
-    /// ```swift
-    /// TargetActionTrigger(control: ageStepper, events: .valueChanged)
-    /// ```
-    public init(control: Control, events: ControlEvents) {
-        self.weakControl = control
+    /// Creates a trigger for `events` of `source` (held weakly); `init(control:events:)` is the
+    /// public spelling, in Controls/.
+    init(source: any TargetActionSource, events: ControlEvents) {
+        self.source = source
         self.events = events
     }
 
@@ -41,19 +38,19 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         set { lock.withLock { _delegate = newValue } }
     }
 
-    /// The control watched, or nil once it is gone.
-    public var control: Control? { weakControl }
+    /// The object watched, or nil once it is gone.
+    var watchedSource: (any TargetActionSource)? { source }
 
     /// Whether the trigger is a target of its control now.
     public var isObserving: Bool { lock.withLock { action != nil } }
 
     /// Adds this trigger as a target of the control for its events (once).
     public func startObserving() {
-        guard let control = weakControl else { return }
+        guard let source else { return }
         lock.withLock {
             guard action == nil else { return }
             // The control holds this trigger until it is stopped (its binding stops it).
-            action = control.append(self, events, retaining: true) { trigger, _ in
+            action = source.addTriggerAction(self, for: events) { trigger in
                 unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
             }
         }
@@ -65,7 +62,7 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
             defer { self.action = nil }
             return self.action
         }
-        if let action { weakControl?.removeTarget(self, action: action) }
+        if let action { source?.removeTarget(self, action: action, for: .allEvents) }
     }
 
     private func controlDidSendAction() {

@@ -78,19 +78,6 @@ final class SharedCounter: @unchecked Sendable {
     }
 }
 
-/// Values recorded by several threads.
-final class SharedLog<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var _elements: [Element] = []
-
-    func append(_ element: Element) {
-        lock.withLock { _elements.append(element) }
-    }
-
-    var elements: [Element] { lock.withLock { _elements } }
-}
-
 /// Runs each body on its own thread and waits for all of them, at most `timeout` seconds.
 ///
 /// - Returns: whether every thread finished in time (false means a deadlock or a hang).

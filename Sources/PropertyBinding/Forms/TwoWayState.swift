@@ -1,0 +1,116 @@
+/// What the two directions of a ``TwoWayBinding`` share. Every member is used under `lock`;
+/// `committing` and `forcing` are set by the thread that holds the pair's update gate. The
+/// lock is never held while user code runs, nor taken again inside itself: a binding's own lock
+/// may be taken under it, never the other way round.
+@usableFromInline
+final class TwoWayState<Value>: @unchecked Sendable {
+    @usableFromInline let lock = StateLock()
+
+    @inlinable
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
+    }
+
+    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    @usableFromInline weak var toModel: AnyBinding?
+    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    @usableFromInline @exclusivity(unchecked) var lastSynced: Value?
+    @usableFromInline @exclusivity(unchecked) var uncommitted = false
+    @usableFromInline @exclusivity(unchecked) var continuous: Bool
+    @usableFromInline @exclusivity(unchecked) var committing = false
+    @usableFromInline @exclusivity(unchecked) var forcing = false
+    @usableFromInline @exclusivity(unchecked) var showsModelAfterWrite = true
+    /// Set between form → model's decision to write and its report that it did.
+    @usableFromInline @exclusivity(unchecked) var writingModel = false
+    /// Called after each form value that transformed and validated: the form's rules over
+    /// several fields check the fields that read this one.
+    @usableFromInline @exclusivity(unchecked) var onEdit: (() -> Void)?
+
+    @usableFromInline
+    init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
+        self.isEqual = isEqual
+        self.continuous = continuous
+    }
+
+    /// Whether the form holds an edit the model does not have: one waiting for a commit, or a
+    /// failed one (read from the form → model direction's flag, not its copied failure).
+    @inlinable
+    var hasPendingEdit: Bool { uncommitted || toModel?.hasLastError == true }
+
+    @inlinable
+    func synced(_ value: Value, clearingFormError: Bool) {
+        lastSynced = value
+        uncommitted = false
+        if clearingFormError { toModel?.clearLastError() }
+    }
+
+    /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
+    /// Without `Equatable`, a change is told by identity for objects; any other value counts as
+    /// changed, so that the model's value is never hidden behind a rejected edit.
+    @inlinable
+    func modelMayOverwriteForm(with value: Value) -> Bool {
+        guard !forcing, hasPendingEdit else { return true }
+        guard let lastSynced else { return isEqual == nil }
+        if let isEqual { return !isEqual(lastSynced, value) }
+        guard Value.self is AnyObject.Type else { return true }
+        return (lastSynced as AnyObject) !== (value as AnyObject)
+    }
+
+    /// Whether form → model may write now (otherwise the edit waits for a commit), and what to
+    /// call once the lock is let go.
+    @inlinable
+    func formMayWriteModel() -> (Bool, (() -> Void)?) {
+        guard continuous || committing else {
+            uncommitted = true
+            writingModel = false
+            return (false, onEdit)
+        }
+        writingModel = true
+        return (true, nil)
+    }
+
+    /// Records that the model holds the form's value; returns whether it was just written (so
+    /// the form should show the model's value), whether its spelling is normalised too, and
+    /// what to call once the lock is let go.
+    @inlinable
+    func formSynced(_ value: Value) -> (wrote: Bool, normalise: Bool, edited: (() -> Void)?) {
+        let wrote = writingModel && showsModelAfterWrite && isEqual != nil
+        writingModel = false
+        synced(value, clearingFormError: false)
+        // While the user types (a continuous write), the text is replaced only when the model
+        // holds another value (a clamp, a rounding): rewriting "1234" as "1.234" under the
+        // cursor would make the next keystroke's "1.2345" unreadable. A commit also normalises
+        // the spelling.
+        return (wrote, committing, onEdit)
+    }
+}
+
+extension Binding {
+    /// Shows the source's value in the destination after a two-way pair wrote the other way:
+    /// a destination behind transformers is written again (its text may be normalised), a
+    /// plain one only when the value differs. A failure is kept and reported as an update's.
+    ///
+    /// - Returns: the value shown, or nil when it could not be read or written.
+    @usableFromInline
+    func showSourceAfterWrite(formIsTransformed: Bool) -> Value? {
+        let value: Value
+        do {
+            value = try source.read()
+        } catch {
+            record(failure(.readingSource, error))
+            return nil
+        }
+        if !formIsTransformed, let isEqual, let current = try? destination.read(), isEqual(current, value) {
+            clearLastError()
+            return value
+        }
+        do {
+            try destination.write(value)
+            clearLastError()
+            return value
+        } catch {
+            record(failure(.writingDestination, error))
+            return nil
+        }
+    }
+}
