@@ -65,7 +65,7 @@ enum Script {
             editor.type("Zed", into: .name)
             editor.type("x", into: .age)
         }
-        step("commit: all fields or none") { print("  " + Snapshot.describe(commit: editor.commit())) }
+        step("commit: the edited fields, all or none") { print("  " + Snapshot.describe(commit: editor.commit())) }
         step("discard") { editor.discard() }
         step("clear the email field, leave it, commit: no email") {
             editor.type("", into: .email)
