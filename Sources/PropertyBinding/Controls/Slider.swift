@@ -23,7 +23,7 @@ open class Slider: Control {
         precondition(minimumValue <= maximumValue, "minimumValue must not exceed maximumValue")
         self.minimumValue = minimumValue
         self.maximumValue = maximumValue
-        self._value = value.isNaN ? minimumValue : min(max(value, minimumValue), maximumValue)
+        self._value = value.isNaN ? minimumValue : value.clamped(minimumValue, maximumValue)
         super.init()
     }
 
@@ -33,7 +33,7 @@ open class Slider: Control {
         get { _value }
         set {
             guard !newValue.isNaN else { return }
-            _value = min(max(newValue, minimumValue), maximumValue)
+            _value = newValue.clamped(minimumValue, maximumValue)
         }
     }
 

@@ -35,7 +35,7 @@ open class Stepper: Control {
         self.maximumValue = maximumValue
         self.stepValue = stepValue
         self.wraps = wraps
-        self._value = value.isNaN ? minimumValue : min(max(value, minimumValue), maximumValue)
+        self._value = value.isNaN ? minimumValue : value.clamped(minimumValue, maximumValue)
         super.init()
     }
 
@@ -45,7 +45,7 @@ open class Stepper: Control {
         get { _value }
         set {
             guard !newValue.isNaN else { return }
-            _value = min(max(newValue, minimumValue), maximumValue)
+            _value = newValue.clamped(minimumValue, maximumValue)
         }
     }
 

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// Writes 2,000 values into each side, each side from a thread of its own; false when the
+    /// threads are not done within a minute (deadlocked).
+    private func writeFromTwoThreads(_ left: SharedValue, _ right: SharedValue) -> Bool {
+        let done = DispatchGroup()
+        for side in [left, right] {
+            done.enter()
+            Thread {
+                for value in 1...2_000 { side.value = side === left ? value : -value }
+                done.leave()
+            }.start()
+        }
+        return done.wait(timeout: .now() + 60) == .success
+    }
+
     private func pair(_ center: NotificationCenter) -> (SharedValue, SharedValue, [AnyBinding]) {
         let left = SharedValue(center: center)
         let right = SharedValue(center: center)
@@ -37,15 +51,7 @@ import Testing
     @Test func twoSeparateBindingsFiredFromBothSidesDoNotDeadlock() {
         let center = NotificationCenter()
         let (left, right, bindings) = pair(center)
-        let done = DispatchGroup()
-        for side in [left, right] {
-            done.enter()
-            Thread {
-                for value in 1...2_000 { side.value = side === left ? value : -value }
-                done.leave()
-            }.start()
-        }
-        let finished = done.wait(timeout: .now() + 60) == .success
+        let finished = writeFromTwoThreads(left, right)
         #expect(finished, "the two threads deadlocked")
         guard finished else { return }
         #expect(left.value == right.value)
@@ -60,15 +66,7 @@ import Testing
             model: Property(left, \.value), form: Property(right, \.value),
             modelTriggers: [NotificationTrigger(center: center, name: .sharedValueDidChange, object: left)],
             formTriggers: [NotificationTrigger(center: center, name: .sharedValueDidChange, object: right)])
-        let done = DispatchGroup()
-        for side in [left, right] {
-            done.enter()
-            Thread {
-                for value in 1...2_000 { side.value = side === left ? value : -value }
-                done.leave()
-            }.start()
-        }
-        let finished = done.wait(timeout: .now() + 60) == .success
+        let finished = writeFromTwoThreads(left, right)
         #expect(finished, "the two threads deadlocked")
         guard finished else { return }
         // The pair's directions share one lock and do not echo: a write that raced with the other
