@@ -31,20 +31,15 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     @exclusivity(unchecked) var gateMachine = GateMachine()
     /// After the machine, whose last field is four bytes, so that the lock fills its padding.
     let gateLock = StateLock()
-    /// The binding whose gate this one uses, or nil for its own.
-    @usableFromInline let gateHolder: AnyBinding?
-    /// The identity of `firstTrigger` (0 for none), so that the usual fire, from a binding's one
-    /// trigger, is known to be a member's without taking the lock. A trigger cannot be freed, and
-    /// its address reused, while it is the first: the binding holds it.
-    private let firstTriggerID = Atomic<UInt>(0)
+    /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
+    /// whose gate it shares, and, in ``Binding``, the pair's hooks. One reference for both
+    /// keeps every binding a word smaller.
+    @usableFromInline let pairing: Pairing?
 
-    // Guarded by `lock`; never held while an update runs user code.
-    private var firstTrigger: (any Trigger)? {
-        didSet {
-            firstTriggerID.store(firstTrigger.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0, ordering: .releasing)
-        }
-    }
-    private var otherTriggers: [any Trigger] = []
+    /// The triggers; guarded by `lock`, which is never held while an update runs user code.
+    /// Unchecked: only touched under `lock`, and the dynamic exclusivity check of the read on
+    /// every update (``isHeard(_:)``) cost more than the lock it is read under (callgrind).
+    @exclusivity(unchecked) private var triggerList = TriggerList.none
     private weak var _owner: BindingSet?
     /// What most bindings never set, out of line: label, handlers, the last failure.
     private var extras: Extras?
@@ -61,6 +56,21 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private let failed = Atomic<Bool>(false)
     /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
     private let hasOnUpdate = Atomic<Bool>(false)
+    /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
+    @usableFromInline let comparesValues: Bool
+
+    /// What a direction of a two-way pair shares with the other: the gate of the first
+    /// direction (nil in the first itself). ``Binding`` adds the pair's hooks in a subclass.
+    @usableFromInline
+    class Pairing {
+        /// The binding whose gate this one uses, or nil for its own.
+        @usableFromInline let gateHolder: AnyBinding?
+
+        @usableFromInline
+        init(sharingGateOf gateHolder: AnyBinding?) {
+            self.gateHolder = gateHolder?.gateHolder ?? gateHolder
+        }
+    }
 
     /// The configuration few bindings set.
     private final class Extras {
@@ -79,29 +89,25 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return made
     }
 
-    /// Creates a binding with a gate of its own, or sharing the gate of `gateHolder`.
+    /// Creates a binding with a gate of its own (no `pairing`), or the gate `pairing` names.
     @usableFromInline
-    init(sharingGateOf gateHolder: AnyBinding?) {
-        self.gateHolder = gateHolder?.gateHolder ?? gateHolder
+    init(pairing: Pairing?, comparesValues: Bool) {
+        self.pairing = pairing
+        self.comparesValues = comparesValues
     }
 
     deinit {
         for trigger in allTriggers() { trigger.stopObserving() }
     }
 
+    /// The binding whose gate this one uses, or nil for its own.
+    @usableFromInline var gateHolder: AnyBinding? { pairing?.gateHolder }
+
     /// The gate this binding updates under.
     var gate: AnyBinding { gateHolder ?? self }
 
     private func allTriggers() -> [any Trigger] {
-        lock.withLock {
-            guard let firstTrigger else { return otherTriggers }
-            return [firstTrigger] + otherTriggers
-        }
-    }
-
-    /// Whether `trigger` is one of this binding's; call with `lock` held.
-    private func hasTrigger(_ trigger: any Trigger) -> Bool {
-        firstTrigger === trigger || (!otherTriggers.isEmpty && otherTriggers.contains { $0 === trigger })
+        lock.withLock { triggerList.all }
     }
 
     /// The update handler of a ``Binding``, stored here untyped.
@@ -191,12 +197,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
                 preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
             }
             let added: Bool = lock.withLock {
-                guard isValid, !hasTrigger(trigger) else { return false }
-                if firstTrigger == nil {
-                    firstTrigger = trigger
-                } else {
-                    otherTriggers.append(trigger)
-                }
+                guard isValid, !triggerList.contains(trigger) else { return false }
+                triggerList.append(trigger)
                 return true
             }
             if added { trigger.delegate = self }
@@ -216,22 +218,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// another thread, so none runs at all; called from inside an update, it does not wait
     /// for other threads (that could deadlock).
     public func removeTrigger(_ trigger: any Trigger) {
-        let removed: Bool = lock.withLock {
-            if firstTrigger === trigger {
-                firstTrigger = otherTriggers.isEmpty ? nil : otherTriggers.removeFirst()
-                return true
-            }
-            guard let index = otherTriggers.firstIndex(where: { $0 === trigger }) else { return false }
-            otherTriggers.remove(at: index)
-            return true
-        }
+        let removed = lock.withLock { triggerList.remove(trigger) }
         guard removed else { return }
         TriggerClaims.stop(trigger)
         gate.waitForRunningUpdate()
     }
 
     func contains(_ trigger: any Trigger) -> Bool {
-        lock.withLock { hasTrigger(trigger) }
+        lock.withLock { triggerList.contains(trigger) }
     }
 
     /// Updates because `trigger` fired; a trigger that is not this binding's is ignored.
@@ -259,7 +253,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         // The gate is passed on as a borrowed reference: `gateHolder ?? self` would retain this
         // binding, an atomic operation on its side table (it is weakly referenced by its
         // triggers) on every update.
-        if let gateHolder {
+        if let pairing, let gateHolder = pairing.gateHolder {
             return run(trigger: trigger, through: gateHolder)
         }
         return run(trigger: trigger, through: self)
@@ -269,9 +263,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     @inline(__always)
     private func isHeard(_ trigger: (any Trigger)?) -> Bool {
         guard let trigger else { return true }
-        // The usual fire, from the first trigger, is known to be a member's without the lock.
-        return firstTriggerID.load(ordering: .acquiring) == UInt(bitPattern: ObjectIdentifier(trigger))
-            || lock.withLock { hasTrigger(trigger) }
+        return lock.withLock { triggerList.contains(trigger) }
     }
 
     /// What this binding's updates did (see UpdateCounts.swift).
@@ -365,12 +357,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     public func invalidate() {
         let stopped: [any Trigger] = lock.withLock {
             valid.store(false, ordering: .releasing)
-            defer {
-                firstTrigger = nil
-                otherTriggers.removeAll()
-            }
-            guard let firstTrigger else { return otherTriggers }
-            return [firstTrigger] + otherTriggers
+            defer { triggerList = .none }
+            return triggerList.all
         }
         for trigger in stopped { TriggerClaims.stop(trigger) }
         // Wait for an update that entered before the binding became invalid.

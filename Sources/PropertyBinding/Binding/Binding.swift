@@ -45,15 +45,17 @@ where Source.Value == Destination.Value {
     /// One update, read → compare → write, made by ``makeStep()``
     /// where the binding is created so that it is compiled for the concrete properties.
     @usableFromInline let step: (Binding, (any Trigger)?) -> UpdateResult
-    /// Compares the source's value with the destination's, for cycle detection.
-    @usableFromInline let isEqual: ((Value, Value) -> Bool)?
-    /// The hooks of a direction of a ``TwoWayBinding``, set before the binding first updates.
-    /// Never changed after that, so reads need no dynamic exclusivity check (two per update).
-    @usableFromInline @exclusivity(unchecked) var twoWay: TwoWayHooks?
 
-    /// What a ``TwoWayBinding`` asks and tells its directions.
+    /// The hooks of a direction of a ``TwoWayBinding``, or nil for a plain binding. Stored as
+    /// the binding's ``AnyBinding/pairing``: a `Binding` is only ever given hooks there.
+    @usableFromInline var twoWay: TwoWayHooks? {
+        guard let pairing else { return nil }
+        return unsafeDowncast(pairing, to: TwoWayHooks.self)
+    }
+
+    /// What a ``TwoWayBinding`` asks and tells its directions, with the gate they share.
     @usableFromInline
-    final class TwoWayHooks {
+    final class TwoWayHooks: Pairing {
         /// Asked before each write; `false` skips it (`.unchanged`).
         @usableFromInline let shouldWrite: (Value) -> Bool
         /// Told when the destination holds the source's value after an update: after a write,
@@ -61,20 +63,25 @@ where Source.Value == Destination.Value {
         @usableFromInline let didSync: (Value) -> Void
 
         @usableFromInline
-        init(shouldWrite: @escaping (Value) -> Bool, didSync: @escaping (Value) -> Void) {
+        init(
+            sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value) -> Bool,
+            didSync: @escaping (Value) -> Void
+        ) {
             self.shouldWrite = shouldWrite
             self.didSync = didSync
+            super.init(sharingGateOf: gateHolder)
         }
     }
 
+    /// Creates a binding that compares values as `comparing` says, with two-way hooks or none.
     @inlinable
-    init(source: Source, destination: Destination, isEqual: ((Value, Value) -> Bool)?, sharingGateOf other: AnyBinding?)
-    {
+    init<Comparison: ValueComparison<Value>>(
+        source: Source, destination: Destination, comparing: Comparison.Type, twoWay: TwoWayHooks?
+    ) {
         self.source = source
         self.destination = destination
-        self.isEqual = isEqual
-        self.step = Self.makeStep()
-        super.init(sharingGateOf: other)
+        self.step = Self.makeStep(comparing: comparing)
+        super.init(pairing: twoWay, comparesValues: Comparison.compares)
     }
 
     /// Called after every write, on the thread that updated, with the binding's update lock
@@ -106,7 +113,9 @@ where Source.Value == Destination.Value {
     /// and destination: the properties' accessors are called directly, with no generic
     /// dispatch or run-time metadata on the way.
     @inlinable
-    static func makeStep() -> (Binding, (any Trigger)?) -> UpdateResult {
+    static func makeStep<Comparison: ValueComparison<Value>>(
+        comparing: Comparison.Type
+    ) -> (Binding, (any Trigger)?) -> UpdateResult {
         { binding, trigger in
             let value: Value
             do {
@@ -117,12 +126,12 @@ where Source.Value == Destination.Value {
             let onUpdate = binding.currentOnUpdate
             var oldValue: Value?
             do {
-                if binding.isEqual != nil || onUpdate != nil {
+                if Comparison.compares || onUpdate != nil {
                     // Compare and write in one visit to the destination's object.
                     var isUnchanged = false
                     let written = try binding.destination.write(value) { current in
                         oldValue = current
-                        if let isEqual = binding.isEqual, let current, isEqual(current, value) {
+                        if Comparison.compares, let current, Comparison.areEqual(current, value) {
                             isUnchanged = true
                             return false
                         }
@@ -150,7 +159,9 @@ where Source.Value == Destination.Value {
     }
 
     override func cycleFailure() -> BindingFailure? {
-        if let isEqual, let value = try? source.read(), let current = try? destination.read(), isEqual(current, value) {
+        if comparesValues, let value = try? source.read(), let current = try? destination.read(),
+            dynamicallyEqual(current, value) == true
+        {
             return nil
         }
         return failure(.reentrant, UpdateCycleError(path: path))
@@ -180,7 +191,7 @@ extension Binding {
     /// ```
     @inlinable
     public convenience init(source: Source, destination: Destination) {
-        self.init(source: source, destination: destination, isEqual: nil, sharingGateOf: nil)
+        self.init(source: source, destination: destination, comparing: NoComparison<Value>.self, twoWay: nil)
     }
 
     /// Creates a binding that writes the source's value to the destination on each update,
@@ -191,7 +202,7 @@ extension Binding {
     /// ```
     @inlinable
     public convenience init(source: Source, destination: Destination) where Value: Equatable {
-        self.init(source: source, destination: destination, isEqual: { $0 == $1 }, sharingGateOf: nil)
+        self.init(source: source, destination: destination, comparing: EquatableComparison<Value>.self, twoWay: nil)
     }
 }
 

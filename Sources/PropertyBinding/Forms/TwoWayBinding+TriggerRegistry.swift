@@ -29,7 +29,7 @@ extension TwoWayBinding {
         let formTriggers = try inference.registry.triggers(for: form)
         self.init(
             label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
-            validators: validators, initial: initial, continuous: continuous, isEqual: nil)
+            validators: validators, initial: initial, continuous: continuous, comparing: NoComparison<Value>.self)
     }
 
     /// Binds `model` and `form` in both directions, each side with the triggers the registry
@@ -59,6 +59,7 @@ extension TwoWayBinding {
         let formTriggers = try inference.registry.triggers(for: form)
         self.init(
             label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
-            validators: validators, initial: initial, continuous: continuous, isEqual: { $0 == $1 })
+            validators: validators, initial: initial, continuous: continuous, comparing: EquatableComparison<Value>.self
+        )
     }
 }

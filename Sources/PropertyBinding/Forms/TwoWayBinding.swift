@@ -43,23 +43,23 @@ where Model.Value == Form.Value {
     /// there), so that their update steps are compiled for the concrete properties, as a
     /// ``Binding``'s are.
     @inlinable
-    convenience init(
+    convenience init<Comparison: ValueComparison<Value>>(
         label: String?, model: Model, form: Form, modelTriggers: [any Trigger], formTriggers: [any Trigger],
-        validators: [Validator<Value>], initial: InitialSync, continuous: Bool, isEqual: ((Value, Value) -> Bool)?
+        validators: [Validator<Value>], initial: InitialSync, continuous: Bool, comparing: Comparison.Type
     ) {
+        let isEqual: ((Value, Value) -> Bool)? = Comparison.compares ? Comparison.areEqual : nil
         let state = TwoWayState<Value>(isEqual: isEqual, continuous: continuous)
         let rules = FieldRules()
-        let toForm = Binding(source: model, destination: form, isEqual: isEqual, sharingGateOf: nil)
-        let toModel = Binding(
-            source: ValidatingTransformer(property: form, validators: validators, rules: rules), destination: model,
-            isEqual: isEqual, sharingGateOf: toForm)
-        state.toModel = toModel
         // The closures hold the state, not the pair: the directions keep working in a
         // BindingSet after the pair itself is released.
-        toForm.twoWay = .init(
-            shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
-            didSync: { value in state.withLock { state.synced(value, clearingFormError: true) } })
-        toModel.twoWay = .init(
+        let toForm = Binding(
+            source: model, destination: form, comparing: comparing,
+            twoWay: .init(
+                sharingGateOf: nil,
+                shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
+                didSync: { value in state.withLock { state.synced(value, clearingFormError: true) } }))
+        let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
+            sharingGateOf: toForm,
             shouldWrite: { _ in
                 let (mayWrite, edited) = state.withLock { state.formMayWriteModel() }
                 edited?()
@@ -69,12 +69,16 @@ where Model.Value == Form.Value {
                 let (wrote, normalise, edited) = state.withLock { state.formSynced(value) }
                 if wrote,
                     let shown = toForm.showSourceAfterWrite(
-                        formIsTransformed: normalise && Form.self is any Transformer.Type)
+                        formIsTransformed: normalise && Form.self is any Transformer.Type, isEqual: isEqual)
                 {
                     state.withLock { state.lastSynced = shown }
                 }
                 edited?()
             })
+        let toModel = Binding(
+            source: ValidatingTransformer(property: form, validators: validators, rules: rules), destination: model,
+            comparing: comparing, twoWay: toModelHooks)
+        state.toModel = toModel
         self.init(
             label: label, toForm: toForm, toModel: toModel, state: state, rules: rules,
             modelTriggers: modelTriggers, formTriggers: formTriggers, initial: initial)
@@ -224,7 +228,7 @@ extension TwoWayBinding {
     ) {
         self.init(
             label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
-            validators: validators, initial: initial, continuous: continuous, isEqual: nil)
+            validators: validators, initial: initial, continuous: continuous, comparing: NoComparison<Value>.self)
     }
 
     /// Binds `model` and `form` in both directions; equal values are not written again.
@@ -247,6 +251,7 @@ extension TwoWayBinding {
     ) where Value: Equatable {
         self.init(
             label: label, model: model, form: form, modelTriggers: modelTriggers, formTriggers: formTriggers,
-            validators: validators, initial: initial, continuous: continuous, isEqual: { $0 == $1 })
+            validators: validators, initial: initial, continuous: continuous, comparing: EquatableComparison<Value>.self
+        )
     }
 }

@@ -92,7 +92,7 @@ extension Binding {
     ///
     /// - Returns: the value shown, or nil when it could not be read or written.
     @usableFromInline
-    func showSourceAfterWrite(formIsTransformed: Bool) -> Value? {
+    func showSourceAfterWrite(formIsTransformed: Bool, isEqual: ((Value, Value) -> Bool)?) -> Value? {
         let value: Value
         do {
             value = try source.read()
