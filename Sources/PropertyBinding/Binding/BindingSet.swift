@@ -23,37 +23,40 @@ public final class BindingSet: @unchecked Sendable {
     /// squeezed out once they are half the slots, so both stay O(1) amortized.
     private struct State {
         var slots: [AnyBinding?] = []
-        var slotOf: [ObjectIdentifier: Int] = [:]
+        /// Where each binding is in `slots` (4 bytes a bucket).
+        var index = SlotIndex<AnyBinding>()
         var onError: (@Sendable (BindingFailure) -> Void)?
 
+        var count: Int { index.count }
+
         var bindings: [AnyBinding] {
-            slotOf.count == slots.count ? slots.map { $0! } : slots.compactMap { $0 }
+            slots.compactMap { $0 }
         }
 
         mutating func insert(_ binding: AnyBinding) -> Bool {
-            let id = ObjectIdentifier(binding)
-            guard slotOf[id] == nil else { return false }
-            slotOf[id] = slots.count
+            guard index.slot(of: binding, in: slots) == nil else { return false }
             slots.append(binding)
+            index.insert(binding, at: slots.count - 1, in: slots)
             return true
         }
 
         mutating func remove(_ binding: AnyBinding) -> Bool {
-            guard let slot = slotOf.removeValue(forKey: ObjectIdentifier(binding)) else { return false }
+            guard let slot = index.slot(of: binding, in: slots) else { return false }
+            index.remove(binding, at: slot, in: slots)
             slots[slot] = nil
-            if slotOf.count <= slots.count / 2 { compact() }
+            if index.count <= slots.count / 2 { compact() }
             return true
         }
 
         private mutating func compact() {
             slots = slots.filter { $0 != nil }
-            for (slot, binding) in slots.enumerated() { slotOf[ObjectIdentifier(binding!)] = slot }
+            index.rebuild(for: slots)
         }
 
         mutating func removeAll() -> [AnyBinding] {
             defer {
                 slots = []
-                slotOf = [:]
+                index.removeAll()
             }
             return bindings
         }
@@ -70,7 +73,7 @@ public final class BindingSet: @unchecked Sendable {
     public var bindings: [AnyBinding] { state.withLock { $0.bindings } }
 
     /// The number of bindings in the set.
-    public var count: Int { state.withLock { $0.slotOf.count } }
+    public var count: Int { state.withLock { $0.count } }
 
     /// Called with the failures of every binding in the set, after the binding's own
     /// ``AnyBinding/onError``.
