@@ -37,8 +37,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     @usableFromInline let pairing: Pairing?
 
     /// The triggers; guarded by `lock`, which is never held while an update runs user code.
-    /// Unchecked: only touched under `lock`, and the dynamic exclusivity check of the read on
-    /// every update (``isHeard(_:)``) cost more than the lock it is read under (callgrind).
+    /// Unchecked: only touched under `lock`; the dynamic exclusivity check of the read on
+    /// every update (``isHeard(_:)``) costs 82 instructions of 1,281 (callgrind, custom trigger).
     @exclusivity(unchecked) private var triggerList = TriggerList.none
     private weak var _owner: BindingSet?
     /// What most bindings never set, out of line: label, handlers, the last failure.
