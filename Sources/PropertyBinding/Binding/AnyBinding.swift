@@ -29,8 +29,27 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Unchecked: it is only touched under `gateLock`, and the dynamic exclusivity check of a
     /// class property (two per update) cost 180 of an update's 1,200 instructions (callgrind).
     @exclusivity(unchecked) var gateMachine = GateMachine()
-    /// After the machine, whose last field is four bytes, so that the lock fills its padding.
+    // The four-byte-aligned fields fill the rest of the machine's last word and the words after
+    // it exactly: the counters (12 bytes), then each lock (5 bytes) with three flags (1 byte).
+    /// What this binding's updates did (see UpdateCounts.swift).
+    let counts = UpdateCounters()
+    /// The gate's lock.
     let gateLock = StateLock()
+    /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
+    let gateIsUpdating = Atomic<Bool>(false)
+    /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
+    /// thread that holds the gate reads or writes it.
+    private let isRunning = Atomic<Bool>(false)
+    /// Whether the binding still updates; read without the lock after the gate is entered.
+    private let valid = Atomic<Bool>(true)
+    /// Guards the triggers and `extras`.
+    private let lock = StateLock()
+    /// Whether a last failure is kept, so that a good update clears it without locking.
+    private let failed = Atomic<Bool>(false)
+    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
+    private let hasOnUpdate = Atomic<Bool>(false)
+    /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
+    @usableFromInline let comparesValues: Bool
     /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
     /// whose gate it shares, and, in ``Binding``, the pair's hooks. One reference for both
     /// keeps every binding a word smaller.
@@ -43,21 +62,6 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private weak var _owner: BindingSet?
     /// What most bindings never set, out of line: label, handlers, the last failure.
     private var extras: Extras?
-
-    private let lock = StateLock()
-    /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
-    let gateIsUpdating = Atomic<Bool>(false)
-    /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
-    /// thread that holds the gate reads or writes it.
-    private let isRunning = Atomic<Bool>(false)
-    /// Whether the binding still updates; read without the lock after the gate is entered.
-    private let valid = Atomic<Bool>(true)
-    /// Whether a last failure is kept, so that a good update clears it without locking.
-    private let failed = Atomic<Bool>(false)
-    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
-    private let hasOnUpdate = Atomic<Bool>(false)
-    /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
-    @usableFromInline let comparesValues: Bool
 
     /// What a direction of a two-way pair shares with the other: the gate of the first
     /// direction (nil in the first itself). ``Binding`` adds the pair's hooks in a subclass.
@@ -265,9 +269,6 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         guard let trigger else { return true }
         return lock.withLock { triggerList.contains(trigger) }
     }
-
-    /// What this binding's updates did (see UpdateCounts.swift).
-    let counts = UpdateCounters()
 
     @inline(__always)
     private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {

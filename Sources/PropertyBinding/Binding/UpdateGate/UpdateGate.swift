@@ -43,9 +43,7 @@ extension AnyBinding {
     /// Runs `body` on the gate's machine with the gate's lock held; `body` only computes.
     @inline(__always)
     private func withGateMachine<Result>(_ body: (inout GateMachine) -> Result) -> Result {
-        gateLock.lock()
-        defer { gateLock.unlock() }
-        return body(&gateMachine)
+        gateLock.withLock { body(&gateMachine) }
     }
 
     enum GateEntry {

@@ -134,11 +134,7 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     /// Tells the trigger that `callback` happened; it fires its binding if it watches it.
     @inlinable
     public func fire(_ callback: DelegateCallback) {
-        // Locked by hand: a value returned through the generic `withLock` is re-abstracted.
-        lock.lock()
-        let trigger = installedTrigger
-        lock.unlock()
-        trigger?.proxyDidReport(callback)
+        lock.withLock { installedTrigger }?.proxyDidReport(callback)
     }
 
     /// Installs the proxy in front of the object's delegate and reports callbacks to `trigger`,

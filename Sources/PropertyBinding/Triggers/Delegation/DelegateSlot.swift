@@ -46,10 +46,10 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     /// Inlined where the slot's class calls it, so that it is compiled for the delegate type.
     @inlinable
     public var receiver: Delegate? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let outermost = proxies.last { return outermost.receiver }
-        return _delegate as? Delegate
+        lock.withLock {
+            if let outermost = proxies.last { return outermost.receiver }
+            return _delegate as? Delegate
+        }
     }
 
     /// The number of proxies installed (`0` once every ``DelegationTrigger`` is torn down).
@@ -82,11 +82,11 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     /// when the slot does not hold `proxy` (then `next` is nil).
     @inlinable
     func next(after proxy: AnyObject) -> (isInstalled: Bool, next: Delegate?) {
-        lock.lock()
-        defer { lock.unlock() }
         let id = ObjectIdentifier(proxy)
-        guard let index = proxies.lastIndex(where: { $0.id == id }) else { return (false, nil) }
-        if index > 0 { return (true, proxies[index - 1].receiver) }
-        return (true, _delegate as? Delegate)
+        return lock.withLock {
+            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return (false, nil) }
+            if index > 0 { return (true, proxies[index - 1].receiver) }
+            return (true, _delegate as? Delegate)
+        }
     }
 }

@@ -68,10 +68,10 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     @usableFromInline
     func proxyDidReport(_ callback: DelegateCallback) {
         guard watched.contains(callback) else { return }
-        lock.lock()
-        _lastCallback = callback
-        guard let delegate = _delegate else { return lock.unlock() }
-        lock.unlock()
-        delegate.triggerDidFire(self)
+        let delegate = lock.withLock { () -> (any TriggerDelegate)? in
+            _lastCallback = callback
+            return _delegate
+        }
+        delegate?.triggerDidFire(self)
     }
 }

@@ -118,31 +118,29 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     /// Called by the dispatcher for a post of this trigger's name from its sender (matched by
     /// identity), or from any sender when the trigger has none.
     func receive(_ notification: Notification) {
-        // Locked by hand, and the binding loaded as the last step: a value returned through the
-        // generic `withLock` is copied once more, which costs an atomic retain and release.
-        lock.lock()
-        guard isRegistered else { return lock.unlock() }
-        var sender: AnyObject?
-        var valueSender: Any?
-        if filtersSender {
-            // Senders are matched by address: once ours is gone, another object may live at
-            // that address. While ours is alive, no other can, so a match is ours. (The last
-            // sender is then `sender` itself; nothing to store.)
-            guard self.sender != nil else { return lock.unlock() }
-        } else if let object = notification.object {
-            sender = objectValue(object)
-            if sender == nil { valueSender = object }
+        let delegate = lock.withLock { () -> (any TriggerDelegate)? in
+            guard isRegistered else { return nil }
+            var sender: AnyObject?
+            var valueSender: Any?
+            if filtersSender {
+                // Senders are matched by address: once ours is gone, another object may live
+                // at that address. While ours is alive, no other can, so a match is ours. (The
+                // last sender is then `sender` itself; nothing to store.)
+                guard self.sender != nil else { return nil }
+            } else if let object = notification.object {
+                sender = objectValue(object)
+                if sender == nil { valueSender = object }
+            }
+            let userInfo = notification.userInfo
+            if userInfo != nil || sender != nil || valueSender != nil {
+                record(userInfo: userInfo, sender: sender, valueSender: valueSender)
+            } else if lastParts != nil {
+                lastParts = nil
+            }
+            hasFired = true
+            return _delegate
         }
-        let userInfo = notification.userInfo
-        if userInfo != nil || sender != nil || valueSender != nil {
-            record(userInfo: userInfo, sender: sender, valueSender: valueSender)
-        } else if lastParts != nil {
-            lastParts = nil
-        }
-        hasFired = true
-        guard let delegate = _delegate else { return lock.unlock() }
-        lock.unlock()
-        delegate.triggerDidFire(self)
+        delegate?.triggerDidFire(self)
     }
 
     /// Keeps what ``lastNotification`` rebuilds; call with `lock` held.
