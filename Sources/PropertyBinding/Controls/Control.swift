@@ -59,7 +59,8 @@ open class Control {
     }
 
     private let lock = StateLock()
-    // Guarded by `lock`, so accessed without dynamic exclusivity checks.
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 82 of a
+    // TargetActionTrigger update's 1,653 instructions (callgrind, BindingProfile).
     @exclusivity(unchecked) private var entries: [Entry] = []
     @exclusivity(unchecked) private var nextID = 0
 

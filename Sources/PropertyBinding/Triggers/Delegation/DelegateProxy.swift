@@ -55,7 +55,8 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     @usableFromInline weak let weakObject: Object?
     @usableFromInline let installation: Installation
     @usableFromInline let lock = StateLock()
-    // Guarded by `lock`.
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which with the slot's
+    // costs 341 of a DelegationTrigger update's 1,906 instructions (callgrind, BindingProfile).
     @usableFromInline @exclusivity(unchecked) weak var replaced: AnyObject?
     /// The trigger told of each callback, held from installation to removal (the trigger's
     /// binding removes it): a callback loads no weak reference and calls no closure.

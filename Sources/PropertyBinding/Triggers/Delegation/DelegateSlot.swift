@@ -25,7 +25,8 @@ import Foundation
 /// installation to its removal. Safe to use from any thread.
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
     @usableFromInline let lock = StateLock()
-    // Guarded by `lock`.
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which with the proxy's
+    // costs 341 of a DelegationTrigger update's 1,906 instructions (callgrind, BindingProfile).
     @usableFromInline @exclusivity(unchecked) weak var _delegate: AnyObject?
     /// Innermost first: the last one receives the callbacks first. Each proxy is kept as the
     /// delegate type (cast once, when installed) with its identity (which cannot be reused while
