@@ -16,11 +16,40 @@ import Testing
         #expect(lines.count <= 300)
     }
 
-    @Test(arguments: ["quick-start", "sample-output", "data-path", "graph", "comparison", "performance", "docs"])
+    @Test(arguments: [
+        "quick-start", "sample-output", "data-path", "architecture", "graph", "comparison", "performance", "docs",
+    ])
     func eachSectionIsMarkedOnce(_ name: String) throws {
         let readme = try Self.read("README.md")
         #expect(readme.components(separatedBy: "<!-- section:\(name) -->\n").count == 2)
         #expect(readme.components(separatedBy: "<!-- /section:\(name) -->\n").count == 2)
+    }
+
+    /// The Architecture section's picture names every folder of the library, and only those.
+    @Test func theArchitecturePictureIsTheRealFolders() throws {
+        let readme = try Self.read("README.md")
+        let section = try #require(readme.range(of: "<!-- section:architecture -->"))
+        let start = try #require(readme.range(of: "```\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let drawn = Set(
+            readme[start.upperBound..<end.lowerBound].matches(of: /([A-Za-z]+)\//).map { String($0.output.1) })
+        let sources = Self.root.appendingPathComponent("Sources/PropertyBinding")
+        var real: Set<String> = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: sources.path) where !folder.hasSuffix(".docc")
+        {
+            real.insert(folder)
+            let inner = sources.appendingPathComponent(folder)
+            for sub in try FileManager.default.contentsOfDirectory(atPath: inner.path) {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(
+                    atPath: inner.appendingPathComponent(sub).path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    real.insert(sub)
+                }
+            }
+        }
+        #expect(drawn == real)
     }
 
     @Test func everyLinkOfTheReadmeLeadsToAFile() throws {
