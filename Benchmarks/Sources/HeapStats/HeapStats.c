@@ -5,7 +5,13 @@
 #endif
 
 #if defined(__GLIBC__)
-size_t heap_bytes_in_use(void) { return mallinfo2().uordblks; }
+// uordblks: the bytes of the arenas' blocks in use; hblkhd: the bytes of the blocks malloc
+// mapped on their own (large ones, such as the buffer of an array of 100,000 elements), which
+// uordblks leaves out.
+size_t heap_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 #else
 size_t heap_bytes_in_use(void) { return 0; }
 #endif

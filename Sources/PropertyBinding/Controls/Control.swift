@@ -33,11 +33,12 @@ open class Control {
         /// them): no weak reference to load on each event.
         let retained: AnyObject?
         let events: ControlEvents
-        let send: (AnyObject, Control) -> Void
+        /// Called with the target and the control.
+        let send: (AnyObject, AnyObject) -> Void
 
         init(
             id: ControlAction, target: AnyObject?, retained: AnyObject?, events: ControlEvents,
-            send: @escaping (AnyObject, Control) -> Void
+            send: @escaping (AnyObject, AnyObject) -> Void
         ) {
             self.id = id
             self.target = target
@@ -104,12 +105,13 @@ open class Control {
         }
     }
 
-    /// Registers `send`, called with the target and this control; the target is held weakly.
-    /// The library's own triggers register here directly: a method reference bound at each
-    /// send would allocate a closure per event.
+    /// Registers `send`, called with the target and this control; the target is held weakly,
+    /// or strongly when `retaining`. The library's own triggers register here directly: a method
+    /// reference bound at each send would allocate a closure per event.
+    @discardableResult
     func append(
         _ target: AnyObject, _ events: ControlEvents, retaining: Bool = false,
-        _ send: @escaping (AnyObject, Control) -> Void
+        _ send: @escaping (AnyObject, AnyObject) -> Void
     ) -> ControlAction {
         lock.withLock {
             nextID += 1
@@ -193,9 +195,18 @@ open class Control {
 }
 
 extension Control: TargetActionSource {
-    func addTriggerAction(_ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject) -> Void)
-        -> ControlAction
-    {
-        append(trigger, events, retaining: true) { trigger, _ in fire(trigger) }
+    /// Adds `trigger`, held strongly, as the target of `fire` for `events`; `fire` is stored as
+    /// it is, so a trigger's closure that captures nothing costs no allocation.
+    func addTriggerAction(
+        _ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject, AnyObject) -> Void
+    ) {
+        append(trigger, events, retaining: true, fire)
+    }
+
+    /// Removes the action added for `trigger` by ``addTriggerAction(_:for:_:)``: the one entry
+    /// that holds it strongly (actions added with ``addTarget(_:action:for:)`` hold their target
+    /// weakly, and stay).
+    func removeTriggerAction(_ trigger: AnyObject) {
+        lock.withLock { entries.removeAll { $0.retained === trigger } }
     }
 }

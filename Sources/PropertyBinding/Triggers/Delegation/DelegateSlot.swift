@@ -31,7 +31,7 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     /// Innermost first: the last one receives the callbacks first. Each proxy is kept as the
     /// delegate type (cast once, when installed) with its identity (which cannot be reused while
     /// the slot holds the proxy), until it is uninstalled by its trigger.
-    @usableFromInline @exclusivity(unchecked) var proxies: [(id: ObjectIdentifier, receiver: Delegate)] = []
+    @usableFromInline @exclusivity(unchecked) var proxies = ProxyChain<Delegate>()
 
     /// Creates an empty slot.
     public init() {}
@@ -62,7 +62,7 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     func install(_ proxy: AnyObject, as receiver: Delegate) {
         lock.withLock {
             let id = ObjectIdentifier(proxy)
-            guard !proxies.contains(where: { $0.id == id }) else { return }
+            guard proxies.lastIndex(of: id) == nil else { return }
             proxies.append((id, receiver))
         }
     }
@@ -73,7 +73,7 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     func uninstall(_ proxy: AnyObject, leaving: (_ behind: Delegate?) -> Void) {
         let id = ObjectIdentifier(proxy)
         lock.withLock {
-            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return }
+            guard let index = proxies.lastIndex(of: id) else { return }
             leaving(index > 0 ? proxies[index - 1].receiver : nil)
             proxies.remove(at: index)
         }
@@ -85,9 +85,58 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
     func next(after proxy: AnyObject) -> (isInstalled: Bool, next: Delegate?) {
         let id = ObjectIdentifier(proxy)
         return lock.withLock {
-            guard let index = proxies.lastIndex(where: { $0.id == id }) else { return (false, nil) }
+            guard let index = proxies.lastIndex(of: id) else { return (false, nil) }
             if index > 0 { return (true, proxies[index - 1].receiver) }
             return (true, _delegate as? Delegate)
         }
+    }
+}
+
+/// The proxies installed in a ``DelegateSlot``, innermost first: the first one inline, since a
+/// slot rarely holds more than one, and the others in an array allocated only for a second.
+@usableFromInline
+struct ProxyChain<Delegate> {
+    /// One installed proxy: its identity, and the proxy as the delegate type.
+    @usableFromInline typealias Link = (id: ObjectIdentifier, receiver: Delegate)
+
+    /// The innermost proxy; nil only when the chain is empty.
+    @usableFromInline var first: Link?
+    /// The proxies installed after `first`, innermost first.
+    @usableFromInline var rest: [Link] = []
+
+    /// An empty chain.
+    @inlinable init() {}
+
+    /// The number of proxies.
+    @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    /// The outermost proxy, which receives the callbacks first.
+    @inlinable var last: Link? { rest.last ?? first }
+
+    /// The proxy at `index`, innermost first.
+    @inlinable subscript(index: Int) -> Link {
+        index == 0 ? first! : rest[index - 1]
+    }
+
+    /// The position of the proxy whose identity is `id`, or nil when it is not installed.
+    @inlinable func lastIndex(of id: ObjectIdentifier) -> Int? {
+        if let index = rest.lastIndex(where: { $0.id == id }) { return index + 1 }
+        return first?.id == id ? 0 : nil
+    }
+
+    /// Installs `link` outermost.
+    mutating func append(_ link: Link) {
+        if first == nil { first = link } else { rest.append(link) }
+    }
+
+    /// Removes the proxy at `index`; the ones outside it move in by one.
+    mutating func remove(at index: Int) {
+        if index == 0 {
+            first = rest.isEmpty ? nil : rest.removeFirst()
+        } else {
+            rest.remove(at: index - 1)
+        }
+        // Back to one proxy or none: the array's buffer goes.
+        if rest.isEmpty { rest = [] }
     }
 }

@@ -19,14 +19,19 @@
 public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unchecked Sendable {
     /// The proxy this trigger installs.
     public let proxy: DelegateProxy<Object, Delegate>
-    /// The callbacks that fire this trigger.
-    public let callbacks: Set<DelegateCallback>
-    /// `callbacks`, as a list: a few string comparisons cost less than hashing per callback.
-    private let watched: [DelegateCallback]
-    private let lock = StateLock()
-    // Guarded by `lock`.
+    /// The first of the callbacks watched, kept inline: a trigger usually watches one, and then
+    /// allocates nothing for its list (nor for a set). Nil when none is watched.
+    private let firstWatched: DelegateCallback?
+    /// The other callbacks watched, in no order; empty, and unallocated, for one callback. A few
+    /// string comparisons cost less than hashing per callback.
+    private let moreWatched: [DelegateCallback]
+    // Guarded by `lock`. Declared in this order, so that the trigger fits a 72-byte block.
     private weak var _delegate: (any TriggerDelegate)?
-    private var _lastCallback: DelegateCallback?
+    private let lock = StateLock()
+    /// The position of the callback that fired this trigger last (0 for `firstWatched`, then
+    /// `moreWatched`), or -1 before the first. Two bytes, after the five of the lock, keep the
+    /// trigger in its 72-byte block; a delegate protocol has far fewer callbacks.
+    private var lastWatched: Int16 = -1
 
     /// Creates a trigger that fires when `proxy` reports one of `callbacks`.
     ///
@@ -37,9 +42,16 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     /// Give each trigger a proxy of its own: starting a trigger whose proxy another started
     /// trigger uses is a precondition failure.
     public init(proxy: DelegateProxy<Object, Delegate>, callbacks: Set<DelegateCallback>) {
+        precondition(callbacks.count <= Int(Int16.max), "a DelegationTrigger watches at most \(Int16.max) callbacks")
         self.proxy = proxy
-        self.callbacks = callbacks
-        self.watched = Array(callbacks)
+        self.firstWatched = callbacks.first
+        self.moreWatched = callbacks.count > 1 ? Array(callbacks.dropFirst()) : []
+    }
+
+    /// The callbacks that fire this trigger.
+    public var callbacks: Set<DelegateCallback> {
+        guard let firstWatched else { return [] }
+        return Set(moreWatched).union([firstWatched])
     }
 
     /// The binding told when this trigger fires.
@@ -49,7 +61,11 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     }
 
     /// The callback that fired this trigger last.
-    public var lastCallback: DelegateCallback? { lock.withLock { _lastCallback } }
+    public var lastCallback: DelegateCallback? {
+        let index = Int(lock.withLock { lastWatched })
+        guard index >= 0 else { return nil }
+        return index == 0 ? firstWatched : moreWatched[index - 1]
+    }
 
     /// Whether the proxy is installed now.
     public var isObserving: Bool { proxy.isInstalled }
@@ -67,11 +83,19 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     /// Called by the proxy, on the callback's thread, after the delegate behind it was told.
     @usableFromInline
     func proxyDidReport(_ callback: DelegateCallback) {
-        guard watched.contains(callback) else { return }
+        guard let index = position(of: callback) else { return }
         let delegate = lock.withLock { () -> (any TriggerDelegate)? in
-            _lastCallback = callback
+            lastWatched = index
             return _delegate
         }
         delegate?.triggerDidFire(self)
+    }
+
+    /// The position of `callback` among the callbacks watched (see `lastWatched`), or nil when
+    /// it is not watched.
+    private func position(of callback: DelegateCallback) -> Int16? {
+        if callback == firstWatched { return 0 }
+        guard let index = moreWatched.firstIndex(of: callback) else { return nil }
+        return Int16(index + 1)
     }
 }

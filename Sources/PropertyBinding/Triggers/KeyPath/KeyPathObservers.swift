@@ -38,8 +38,41 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// same id. Empty unless a class inherits `KeyPathObservable`.
     @exclusivity(unchecked) private var inherited: [(keyPath: AnyKeyPath, entry: Entry)] = []
 
-    private typealias Entry = (id: Int, handler: () -> Void)
+    private typealias Entry = (id: Int, handler: Handler)
     private typealias Observer = (keyPath: AnyKeyPath, entry: Entry)
+
+    /// What an observation calls: a closure, or a ``KeyPathTrigger`` told directly, so that a
+    /// trigger's observations allocate no closure and are found again by the trigger's identity.
+    private enum Handler {
+        /// Calls the closure given to ``observe(_:_:)``.
+        case closure(() -> Void)
+        /// Fires the trigger.
+        case trigger(KeyPathTrigger)
+        /// Fires a trigger that also hears superclass announcements, which compares values:
+        /// for its key path (or a dependency) always.
+        case watch(KeyPathValueWatch)
+        /// The same, for a superclass's announcement: only when the value changed.
+        case watchOnSuperclass(KeyPathValueWatch)
+
+        /// Runs the observation.
+        func callAsFunction() {
+            switch self {
+            case .closure(let handler): handler()
+            case .trigger(let trigger): trigger.announced()
+            case .watch(let watch): watch.announced(onSuperclass: false)
+            case .watchOnSuperclass(let watch): watch.announced(onSuperclass: true)
+            }
+        }
+
+        /// Whether this observation is one of `trigger`'s.
+        func belongs(to trigger: KeyPathTrigger) -> Bool {
+            switch self {
+            case .closure: false
+            case .trigger(let owner): owner === trigger
+            case .watch(let watch), .watchOnSuperclass(let watch): watch.trigger === trigger
+            }
+        }
+    }
 
     /// Creates an empty registry.
     public init() {}
@@ -48,23 +81,32 @@ public final class KeyPathObservers: @unchecked Sendable {
     ///
     /// - Returns: the handle to pass to ``remove(_:)``.
     public func observe(_ keyPath: AnyKeyPath, _ handler: @escaping () -> Void) -> KeyPathObservation {
-        observe(keyPath, handler, onSuperclassAnnouncement: nil)
+        lock.withLock {
+            nextID += 1
+            observers.append((keyPath, (nextID, .closure(handler))))
+            announced.removeAll()
+            return KeyPathObservation(keyPath: keyPath, id: nextID)
+        }
     }
 
-    /// Calls `handler` each time `keyPath` is announced and, when `onSuperclassAnnouncement` is
-    /// given, calls it each time a key path of the same value type is announced on a strict
-    /// superclass of `keyPath`'s root: a superclass announces its own properties on itself
-    /// (`\Base.name`), so `\Sub.name` never matches; the caller tells whether its property
-    /// changed.
+    /// Registers `trigger` for `keyPath` and for each of `dependencies`, until `remove(_:)`
+    /// with the trigger removes them all. With a `watch`, announcements go to the
+    /// watch, and a key path of the same value type announced on a strict superclass of
+    /// `keyPath`'s root reaches it too: a superclass announces its own properties on itself
+    /// (`\Base.name`), so `\Sub.name` never matches; the watch tells whether its property changed.
     func observe(
-        _ keyPath: AnyKeyPath, _ handler: @escaping () -> Void, onSuperclassAnnouncement: (() -> Void)?
-    ) -> KeyPathObservation {
+        _ keyPath: AnyKeyPath, dependencies: [AnyKeyPath], for trigger: KeyPathTrigger, watch: KeyPathValueWatch?
+    ) {
+        let handler: Handler = watch.map { .watch($0) } ?? .trigger(trigger)
         lock.withLock {
             nextID += 1
             observers.append((keyPath, (nextID, handler)))
-            if let onSuperclassAnnouncement { inherited.append((keyPath, (nextID, onSuperclassAnnouncement))) }
+            if let watch { inherited.append((keyPath, (nextID, .watchOnSuperclass(watch)))) }
+            for dependency in dependencies {
+                nextID += 1
+                observers.append((dependency, (nextID, handler)))
+            }
             announced.removeAll()
-            return KeyPathObservation(keyPath: keyPath, id: nextID)
         }
     }
 
@@ -76,6 +118,15 @@ public final class KeyPathObservers: @unchecked Sendable {
                 observers.remove(at: index)
             }
             if !inherited.isEmpty { inherited.removeAll { $0.entry.id == observation.id } }
+        }
+    }
+
+    /// Removes every observation `trigger` registered; removing them twice does nothing.
+    func remove(_ trigger: KeyPathTrigger) {
+        lock.withLock {
+            announced.removeAll()
+            observers.removeAll { $0.entry.handler.belongs(to: trigger) }
+            if !inherited.isEmpty { inherited.removeAll { $0.entry.handler.belongs(to: trigger) } }
         }
     }
 

@@ -8,81 +8,88 @@ import Synchronization
 /// One observer per name, not per trigger: a center keeps a few hundred bytes per observer,
 /// and a trigger costs a table entry here. A post still reaches only the triggers of its
 /// sender (and those of any sender), whatever the number of triggers of other senders.
+///
+/// Each trigger holds its dispatcher from its creation (and reads its center and name there);
+/// the dispatcher observes its center while it has triggers registered, and is shared through a
+/// table that holds it weakly, so it goes with its last trigger.
 final class NotificationDispatcher: @unchecked Sendable {
     private struct Key: Hashable {
         let center: ObjectIdentifier
         let name: Notification.Name
     }
 
-    /// The triggers listening to one sender form a chain through
-    /// ``NotificationTrigger/nextOfSender``, in the order they were added: the table keeps its
-    /// first, so a sender with one trigger costs one table entry and nothing else. A trigger is
-    /// held from `add` to `remove`, which its binding calls when it lets the trigger go
-    /// (removal, invalidation, deinit).
-    private static func append(_ trigger: NotificationTrigger, to head: NotificationTrigger?) -> NotificationTrigger {
-        guard let head else { return trigger }
-        var last = head
-        while let next = last.nextOfSender { last = next }
-        last.nextOfSender = trigger
-        return head
+    /// A dispatcher in the table of dispatchers, held weakly: its triggers hold it.
+    private struct Entry {
+        weak var dispatcher: NotificationDispatcher?
     }
 
-    /// Removes `trigger` from the chain that starts at `head`; returns the new head.
-    private static func remove(_ trigger: NotificationTrigger, from head: NotificationTrigger?) -> NotificationTrigger?
-    {
-        guard let head else { return nil }
-        defer { trigger.nextOfSender = nil }
-        if head === trigger { return head.nextOfSender }
-        var previous = head
-        while let next = previous.nextOfSender {
-            if next === trigger {
-                previous.nextOfSender = next.nextOfSender
-                break
-            }
-            previous = next
-        }
-        return head
-    }
+    /// The triggers listening to one sender, in the order they were added: one needs no array,
+    /// so a sender with one trigger costs one table entry and nothing else. A trigger is held
+    /// from `add` to `remove`, which its binding calls when it lets the trigger go (removal,
+    /// invalidation, deinit).
+    private enum Group {
+        /// The sender's one trigger.
+        case one(NotificationTrigger)
+        /// Two triggers or more.
+        case several([NotificationTrigger])
 
-    /// The triggers a post reaches, taken under the lock and called outside it: one trigger
-    /// (the usual case) needs no array.
-    private struct Receivers {
-        var first: NotificationTrigger?
-        var more: [NotificationTrigger] = []
-
-        mutating func add(chain head: NotificationTrigger?) {
-            var trigger = head
-            while let current = trigger {
-                if first == nil { first = current } else { more.append(current) }
-                trigger = current.nextOfSender
+        /// The group with `trigger` added last.
+        func adding(_ trigger: NotificationTrigger) -> Group {
+            switch self {
+            case .one(let first): .several([first, trigger])
+            case .several(let triggers): .several(triggers + [trigger])
             }
         }
 
+        /// The group without `trigger`; nil when none is left.
+        func removing(_ trigger: NotificationTrigger) -> Group? {
+            switch self {
+            case .one(let only):
+                return only === trigger ? nil : self
+            case .several(var triggers):
+                triggers.removeAll { $0 === trigger }
+                guard triggers.count > 1 else { return triggers.first.map { .one($0) } }
+                return .several(triggers)
+            }
+        }
+
+        /// Calls `body` with each trigger, in order.
         func forEach(_ body: (NotificationTrigger) -> Void) {
-            if let first { body(first) }
-            for trigger in more { body(trigger) }
+            switch self {
+            case .one(let trigger): body(trigger)
+            case .several(let triggers): for trigger in triggers { body(trigger) }
+            }
         }
     }
 
-    /// The dispatchers in use, by center and name; a dispatcher leaves when its last trigger does.
-    private static let dispatchers = Locked<[Key: NotificationDispatcher]>([:])
+    /// The triggers a post reaches, taken under the lock and called outside it.
+    private struct Receivers {
+        var ofSender: Group?
+        var ofAnySender: [NotificationTrigger] = []
+    }
+
+    /// The dispatchers alive, by center and name.
+    private static let dispatchers = Locked<[Key: Entry]>([:])
     /// Advanced after every registration and read before every dispatch, so that a post that
     /// reaches a trigger sees the trigger as it was made. The center's own lock orders the two
     /// already, but it is not visible to the thread sanitizer; this atomic is.
     private static let registrations = Atomic<Int>(0)
 
-    private let center: NotificationCenter
-    private let name: Notification.Name
+    /// The center observed.
+    let center: NotificationCenter
+    /// The name of the notifications dispatched.
+    let name: Notification.Name
     private let lock = StateLock()
-    // Guarded by `lock`. (Exempting them from the dynamic exclusivity check would save 24 of a
+    // Guarded by `lock`. (Exempting them from the dynamic exclusivity check saved 24 of a
     // post's 12,131 instructions, so they keep it.)
-    private var bySender: [UInt: NotificationTrigger] = [:]
-    private var anySender: NotificationTrigger?
-    /// The sender looked up last and its chain: a sender usually posts again, and hashing its
+    private var bySender: [UInt: Group] = [:]
+    private var anySender: [NotificationTrigger] = []
+    /// The sender looked up last and its triggers: a sender usually posts again, and hashing its
     /// key costs more than the rest of the look-up. Forgotten whenever the table changes.
     private var lastSender: UInt = 0
-    private var lastChain: NotificationTrigger?
-    // Set once, under the `dispatchers` lock.
+    private var lastGroup: Group?
+    /// The center's observer while triggers are registered. Guarded by the `dispatchers` lock,
+    /// which also orders adding and removing it.
     private var observer: (any NSObjectProtocol)?
 
     private init(center: NotificationCenter, name: Notification.Name) {
@@ -90,32 +97,23 @@ final class NotificationDispatcher: @unchecked Sendable {
         self.name = name
     }
 
-    /// Starts delivering the posts of `name` on `center` from `sender` (any sender when nil) to
-    /// `trigger`, which is held until it is removed.
-    static func add(
-        _ trigger: NotificationTrigger, center: NotificationCenter, name: Notification.Name, sender: AnyObject?
-    ) {
+    deinit {
+        // Its entry, unless a new dispatcher of the same center and name took it meanwhile.
         let key = Key(center: ObjectIdentifier(center), name: name)
-        dispatchers.withLock { dispatchers in
-            let dispatcher: NotificationDispatcher
-            if let existing = dispatchers[key] {
-                dispatcher = existing
-            } else {
-                dispatcher = NotificationDispatcher(center: center, name: name)
-                // Published before the center can call it: a post on another thread may reach
-                // the new observer before `add` returns, and its first look at the table must
-                // see the dispatcher as made.
-                registrations.add(1, ordering: .releasing)
-                // The center holds the dispatcher (and the dispatcher the center) until the last
-                // trigger leaves and the observer is removed.
-                dispatcher.observer = center.addObserver(forName: name, object: nil, queue: nil) { notification in
-                    dispatcher.dispatch(notification)
-                }
-                dispatchers[key] = dispatcher
-            }
-            dispatcher.insert(trigger, senderKey: senderKey(sender))
+        Self.dispatchers.withLock { dispatchers in
+            if dispatchers[key]?.dispatcher == nil { dispatchers[key] = nil }
         }
-        registrations.add(1, ordering: .releasing)
+    }
+
+    /// The dispatcher of `name` on `center`: the one alive, or a new one.
+    static func of(center: NotificationCenter, name: Notification.Name) -> NotificationDispatcher {
+        let key = Key(center: ObjectIdentifier(center), name: name)
+        return dispatchers.withLock { dispatchers in
+            if let existing = dispatchers[key]?.dispatcher { return existing }
+            let dispatcher = NotificationDispatcher(center: center, name: name)
+            dispatchers[key] = Entry(dispatcher: dispatcher)
+            return dispatcher
+        }
     }
 
     /// The key of a sender in the table: its identity, or 0 for any sender.
@@ -123,58 +121,69 @@ final class NotificationDispatcher: @unchecked Sendable {
         sender.map { UInt(bitPattern: ObjectIdentifier($0)) } ?? 0
     }
 
-    /// Stops delivering to `trigger`, registered with the sender whose key is `senderKey`.
-    static func remove(
-        _ trigger: NotificationTrigger, center: NotificationCenter, name: Notification.Name, senderKey: UInt
-    ) {
-        let key = Key(center: ObjectIdentifier(center), name: name)
-        let unused: NotificationDispatcher? = dispatchers.withLock { dispatchers in
-            guard let dispatcher = dispatchers[key], dispatcher.remove(trigger, senderKey: senderKey) else {
-                return nil
+    /// Starts delivering the posts from the sender whose key is `senderKey` (any sender for 0) to
+    /// `trigger`, which is held until it is removed; observes the center from the first trigger.
+    func add(_ trigger: NotificationTrigger, senderKey: UInt) {
+        Self.dispatchers.withLock { _ in
+            lock.withLock {
+                forgetLastSender()
+                if senderKey != 0 {
+                    bySender[senderKey] = bySender[senderKey]?.adding(trigger) ?? .one(trigger)
+                } else {
+                    anySender.append(trigger)
+                }
             }
-            dispatchers[key] = nil
-            return dispatcher
+            guard observer == nil else { return }
+            // Published before the center can call it: a post on another thread may reach the
+            // new observer before `add` returns, and its first look at the table must see the
+            // trigger as added.
+            Self.registrations.add(1, ordering: .releasing)
+            // The center holds the dispatcher (and the dispatcher the center) until the last
+            // trigger leaves and the observer is removed.
+            observer = center.addObserver(forName: name, object: nil, queue: nil) { notification in
+                self.dispatch(notification)
+            }
         }
-        if let unused, let observer = unused.observer { center.removeObserver(observer) }
+        Self.registrations.add(1, ordering: .releasing)
     }
 
-    private func insert(_ trigger: NotificationTrigger, senderKey sender: UInt) {
-        lock.withLock {
-            forgetLastSender()
-            if sender != 0 {
-                bySender[sender] = Self.append(trigger, to: bySender[sender])
-            } else {
-                anySender = Self.append(trigger, to: anySender)
+    /// Stops delivering to `trigger`, registered with the sender whose key is `senderKey`; stops
+    /// observing the center when no trigger is left.
+    func remove(_ trigger: NotificationTrigger, senderKey: UInt) {
+        let removed: (any NSObjectProtocol)? = Self.dispatchers.withLock { _ in
+            let isEmpty: Bool = lock.withLock {
+                forgetLastSender()
+                if senderKey != 0 {
+                    bySender[senderKey] = bySender[senderKey]?.removing(trigger)
+                } else {
+                    anySender.removeAll { $0 === trigger }
+                }
+                return bySender.isEmpty && anySender.isEmpty
             }
+            guard isEmpty, let observer else { return nil }
+            // Removed under the lock: a trigger added next must not find a second observer
+            // registered before this one is gone (it would receive each post twice).
+            center.removeObserver(observer)
+            self.observer = nil
+            return observer
         }
-    }
-
-    /// Removes `trigger`; returns whether no trigger is left.
-    private func remove(_ trigger: NotificationTrigger, senderKey sender: UInt) -> Bool {
-        lock.withLock {
-            forgetLastSender()
-            if sender != 0 {
-                bySender[sender] = Self.remove(trigger, from: bySender[sender])
-            } else {
-                anySender = Self.remove(trigger, from: anySender)
-            }
-            return bySender.isEmpty && anySender == nil
-        }
+        // The observer (which holds this dispatcher) is released outside the lock.
+        withExtendedLifetime(removed) {}
     }
 
     /// Call with `lock` held.
     private func forgetLastSender() {
         lastSender = 0
-        lastChain = nil
+        lastGroup = nil
     }
 
     /// The triggers of `sender`; call with `lock` held.
-    private func chain(of sender: UInt) -> NotificationTrigger? {
-        if sender == lastSender { return lastChain }
-        let chain = bySender[sender]
+    private func group(of sender: UInt) -> Group? {
+        if sender == lastSender { return lastGroup }
+        let group = bySender[sender]
         lastSender = sender
-        lastChain = chain
-        return chain
+        lastGroup = group
+        return group
     }
 
     private func dispatch(_ notification: Notification) {
@@ -182,10 +191,11 @@ final class NotificationDispatcher: @unchecked Sendable {
         let senderID = objectIdentity(notification.object)
         let receivers: Receivers = lock.withLock {
             var receivers = Receivers()
-            if let senderID { receivers.add(chain: chain(of: UInt(bitPattern: senderID))) }
-            receivers.add(chain: anySender)
+            if let senderID { receivers.ofSender = group(of: UInt(bitPattern: senderID)) }
+            receivers.ofAnySender = anySender
             return receivers
         }
-        receivers.forEach { $0.receive(notification) }
+        receivers.ofSender?.forEach { $0.receive(notification) }
+        for trigger in receivers.ofAnySender { trigger.receive(notification) }
     }
 }

@@ -16,24 +16,20 @@ import Synchronization
 /// widens to every sender). Neither the center nor the trigger keeps the sender alive, and a
 /// post reaches only the triggers of its sender, however many triggers other senders have.
 public final class NotificationTrigger: Trigger, @unchecked Sendable {
-    /// The center observed.
-    public let center: NotificationCenter
-    /// The name of the notifications that fire this trigger.
-    public let name: Notification.Name
+    /// The dispatcher of this trigger's center and name, which keeps them: shared by the
+    /// triggers of one center and name, instead of a copy of both in each.
+    private let dispatcher: NotificationDispatcher
     private weak let sender: AnyObject?
-    // Guarded by `lock`.
+    /// The identity of the sender given (0 for any sender), to unregister the trigger even once
+    /// the sender is gone.
+    private let senderKey: UInt
+    // Guarded by `lock`. Declared in this order, so that the trigger fits a 72-byte block:
+    // bindings have one trigger each, and applications hundreds of thousands.
     private weak var _delegate: (any TriggerDelegate)?
-    /// The identity of the sender this trigger was registered for (0 for any sender), to
-    /// unregister it even once the sender is gone.
-    private var registeredSender: UInt = 0
-    /// The next trigger of the same center, name and sender, in the chain the dispatcher keeps;
-    /// guarded by the dispatcher's lock.
-    var nextOfSender: NotificationTrigger?
     /// What the latest notification had besides this trigger's name and sender, when it had
     /// anything: most posts carry neither user info nor another sender, and store nothing.
     private var lastParts: LastParts?
     private let lock = StateLock()
-    private let filtersSender: Bool
     private var isRegistered = false
     private var hasFired = false
 
@@ -53,11 +49,19 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     ///   - name: The notification name.
     ///   - object: The sender to listen to (held weakly), or nil for any sender.
     public init(center: NotificationCenter = .default, name: Notification.Name, object: AnyObject? = nil) {
-        self.center = center
-        self.name = name
-        self.filtersSender = object != nil
+        self.dispatcher = NotificationDispatcher.of(center: center, name: name)
+        self.senderKey = NotificationDispatcher.senderKey(object)
         self.sender = object
     }
+
+    /// The center observed.
+    public var center: NotificationCenter { dispatcher.center }
+
+    /// The name of the notifications that fire this trigger.
+    public var name: Notification.Name { dispatcher.name }
+
+    /// Whether the trigger listens to one sender only.
+    private var filtersSender: Bool { senderKey != 0 }
 
     deinit {
         stopObserving()
@@ -90,29 +94,23 @@ public final class NotificationTrigger: Trigger, @unchecked Sendable {
     /// All the triggers of one center and name share one observer on the center, which hands
     /// each post to the triggers of its sender: the center holds no sender and no trigger.
     public func startObserving() {
-        let sender = self.sender
         if filtersSender && sender == nil { return }
         let registered: Bool = lock.withLock {
             guard !isRegistered else { return false }
             isRegistered = true
-            registeredSender = NotificationDispatcher.senderKey(sender)
             return true
         }
-        if registered {
-            NotificationDispatcher.add(self, center: center, name: name, sender: sender)
-        }
+        if registered { dispatcher.add(self, senderKey: senderKey) }
     }
 
     /// Stops listening to the center.
     public func stopObserving() {
-        let registration: UInt? = lock.withLock {
-            guard isRegistered else { return nil }
+        let registered: Bool = lock.withLock {
+            guard isRegistered else { return false }
             isRegistered = false
-            return registeredSender
+            return true
         }
-        if let senderKey = registration {
-            NotificationDispatcher.remove(self, center: center, name: name, senderKey: senderKey)
-        }
+        if registered { dispatcher.remove(self, senderKey: senderKey) }
     }
 
     /// Called by the dispatcher for a post of this trigger's name from its sender (matched by

@@ -3,10 +3,10 @@
 /// the trigger sit below the controls that use it.
 protocol TargetActionSource: AnyObject {
     /// Adds `trigger` as a target for `events`, held strongly until removed; `fire` runs with it
-    /// on each of those events.
-    func addTriggerAction(_ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject) -> Void)
-        -> ControlAction
+    /// (and the source) on each of those events. A trigger is added once at a time.
+    func addTriggerAction(
+        _ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject, AnyObject) -> Void)
 
-    /// Stops sending `events` to `action` of `target`.
-    func removeTarget(_ target: AnyObject?, action: ControlAction?, for events: ControlEvents)
+    /// Removes the action that ``addTriggerAction(_:for:_:)`` added for `trigger`, and no other.
+    func removeTriggerAction(_ trigger: AnyObject)
 }

@@ -156,4 +156,30 @@ private final class Gauge {
             second.addTrigger(DelegationTrigger(proxy: proxy, callbacks: ["knobDidTurn"]))
         }
     }
+
+    @Test func threeProxiesComeOffInnermostFirstAndStillChain() {
+        let knob = Knob()
+        let delegate = CountingKnobDelegate()
+        knob.delegateSlot.delegate = delegate
+        let gauges = [Gauge(), Gauge(), Gauge()]
+        let bindings = gauges.map { showAngle(of: knob, on: $0, through: KnobDelegateProxy(knob)) }
+        #expect(knob.delegateSlot.proxyCount == 3)
+
+        bindings[0].invalidate()  // the innermost, kept inline in the slot
+        knob.turn(to: 1)
+        #expect(gauges.map(\.angle) == [0, 1, 1])
+        #expect(delegate.turns == 1)
+
+        bindings[2].invalidate()  // the outermost
+        knob.turn(to: 2)
+        #expect(gauges.map(\.angle) == [0, 2, 1])
+        #expect(delegate.turns == 2)
+
+        bindings[1].invalidate()
+        #expect(knob.delegateSlot.proxyCount == 0)
+        #expect(knob.delegateSlot.receiver === delegate)
+        knob.turn(to: 3)
+        #expect(gauges.map(\.angle) == [0, 2, 1])
+        #expect(delegate.turns == 3)
+    }
 }

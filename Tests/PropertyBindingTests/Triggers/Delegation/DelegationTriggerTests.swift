@@ -240,4 +240,35 @@ private final class Readout {
         #expect(weakField == nil)
         #expect(weakDelegate == nil)
     }
+
+    /// Every binding of a delegate callback has a trigger: this pins its size (one callback
+    /// watched is kept inline), so that it cannot grow back unnoticed.
+    @Test func aTriggerIsOneSmallAllocation() throws {
+        let field = TextField()
+        let trigger = DelegationTrigger(textField: field, callbacks: [.textFieldDidEndEditing])
+        let size = try #require(allocationSize(of: trigger))
+        #expect(size <= 72)
+    }
+
+    @Test func severalCallbacksAreKeptAndTheLastOneThatFiredIsTold() {
+        let field = TextField()
+        let person = Person()
+        let watched: Set<DelegateCallback> = [.textFieldDidBeginEditing, .textFieldDidChange, .textFieldDidEndEditing]
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = DelegationTrigger(textField: field, callbacks: watched)
+        storeName.addTrigger(trigger)
+        #expect(trigger.callbacks == watched)
+        #expect(trigger.lastCallback == nil)
+
+        field.simulateTyping("Ann")
+        #expect(trigger.lastCallback == .textFieldDidChange)
+        #expect(person.name == "Ann")
+        field.endEditing()
+        #expect(trigger.lastCallback == .textFieldDidEndEditing)
+        field.simulateReturn()  // .textFieldShouldReturn: not watched
+        #expect(trigger.lastCallback == .textFieldDidEndEditing)
+        #expect(DelegationTrigger(textField: field, callbacks: []).callbacks.isEmpty)
+        let one = DelegationTrigger(textField: field, callbacks: [.textFieldDidChange])
+        #expect(one.callbacks == [.textFieldDidChange])
+    }
 }

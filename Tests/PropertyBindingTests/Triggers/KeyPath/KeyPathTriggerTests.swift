@@ -311,4 +311,44 @@ extension KeyPathTriggerTests {
         #expect(log.lines == ["first", "trigger", "third", "trigger", "exact only"])
         #expect(sub.keyPathObservers.count == 4)
     }
+
+    @Test func stoppingRemovesOnlyTheTriggersOwnRegistrationsAndItCanStartAgain() {
+        let sub = ObservableSub()
+        let log = Log()
+        _ = sub.keyPathObservers.observe(\ObservableBase.name) { log.lines.append("closure") }
+        let trigger = KeyPathTrigger(sub, \.name)
+        let counter = counting(trigger)
+        #expect(sub.keyPathObservers.count == 2)
+        trigger.stopObserving()
+        #expect(!trigger.isObserving)
+        #expect(sub.keyPathObservers.count == 1)
+        sub.name = "Ann"
+        #expect(counter.fires == 0)
+        #expect(log.lines == ["closure"])
+
+        trigger.startObserving()
+        trigger.startObserving()  // once
+        #expect(sub.keyPathObservers.count == 2)
+        sub.name = "Ann"  // the superclass announces an equal value: the value read at start
+        #expect(counter.fires == 0)
+        sub.name = "Bob"
+        #expect(counter.fires == 1)
+        trigger.stopObserving()
+        trigger.stopObserving()
+        #expect(sub.keyPathObservers.count == 1)
+    }
+}
+
+extension KeyPathTriggerTests {
+    /// Every binding of an announced key path has a trigger: this pins its size (53 bytes, a
+    /// 64-byte block), so that it cannot grow back unnoticed.
+    @Test func aTriggerIsOneSmallAllocation() throws {
+        let person = AnnouncingPerson()
+        let trigger = KeyPathTrigger(person, \.name)
+        trigger.startObserving()
+        let size = try #require(allocationSize(of: trigger))
+        #expect(size <= 56)
+        trigger.stopObserving()
+        #expect(person.keyPathObservers.count == 0)
+    }
 }

@@ -317,4 +317,60 @@ extension NotificationTriggerTests {
         #expect(counter.count == 1)
         withExtendedLifetime(binding) {}
     }
+
+    // MARK: Size and the shared dispatcher
+
+    /// Every binding of a notification has a trigger: this pins its size (the center and name
+    /// are read from the dispatcher the triggers of one center and name share), so that it cannot
+    /// grow back unnoticed.
+    @Test func aTriggerIsOneSmallAllocation() throws {
+        let center = NotificationCenter()
+        let sender = Sender()
+        let trigger = NotificationTrigger(center: center, name: Self.didChange, object: sender)
+        #expect(trigger.center === center)
+        #expect(trigger.name == Self.didChange)
+        #expect(trigger.object === sender)
+        let size = try #require(allocationSize(of: trigger))
+        #expect(size <= 72)
+    }
+
+    @Test func triggersStoppedAndStartedAgainWhileOthersLiveHearEachPostOnce() {
+        let center = NotificationCenter()
+        let sender = Sender()
+        let (first, second) = (Counter(), Counter())
+        let kept = NotificationTrigger(center: center, name: Self.didChange, object: sender)
+        let firstBinding = NotificationTriggerTests.counting(first)
+        firstBinding.addTrigger(kept)
+        firstBinding.removeTrigger(kept)  // the last trigger leaves: the center is not observed
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 0)
+
+        let secondBinding = NotificationTriggerTests.counting(second)
+        secondBinding.addTrigger(NotificationTrigger(center: center, name: Self.didChange, object: sender))
+        firstBinding.addTrigger(kept)
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 1 && second.count == 1)
+        for _ in 0..<3 {
+            firstBinding.removeTrigger(kept)
+            firstBinding.addTrigger(kept)
+        }
+        center.post(name: Self.didChange, object: sender)
+        #expect(first.count == 2 && second.count == 2)
+        withExtendedLifetime(secondBinding) {}
+    }
+
+    @Test func aCenterGoesWithItsLastTrigger() {
+        weak var gone: NotificationCenter?
+        do {
+            let center = NotificationCenter()
+            gone = center
+            let counter = Counter()
+            let binding = NotificationTriggerTests.counting(counter)
+            binding.addTrigger(NotificationTrigger(center: center, name: Self.didChange))
+            center.post(name: Self.didChange, object: nil)
+            #expect(counter.count == 1)
+            binding.invalidate()
+        }
+        #expect(gone == nil)
+    }
 }

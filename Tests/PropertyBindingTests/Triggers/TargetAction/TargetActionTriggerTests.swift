@@ -121,4 +121,37 @@ private final class Person {
         #expect(weakField == nil)
         #expect(weakTrigger == nil)
     }
+
+    /// Every binding of a control has a trigger: this pins its size (53 bytes, a 64-byte block),
+    /// so that it cannot grow back unnoticed.
+    @Test func aTriggerIsOneSmallAllocation() throws {
+        let field = TextField()
+        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+        trigger.startObserving()
+        let size = try #require(allocationSize(of: trigger))
+        #expect(size <= 56)
+        trigger.stopObserving()
+    }
+
+    @Test func stoppingRemovesOnlyItsOwnActionEvenWhenAddedAsAPlainTarget() {
+        final class Listener {
+            var calls = 0
+            func changed() { calls += 1 }
+        }
+        let field = TextField()
+        let listener = Listener()
+        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+        field.addTarget(listener, action: Listener.changed, for: .editingChanged)
+        trigger.startObserving()
+        #expect(field.actionCount(for: .editingChanged) == 2)
+        trigger.stopObserving()
+        #expect(!trigger.isObserving)
+        #expect(field.actionCount(for: .editingChanged) == 1)
+        field.simulateTyping("A")
+        #expect(listener.calls == 1)
+        trigger.startObserving()
+        #expect(trigger.isObserving)
+        #expect(field.actionCount(for: .editingChanged) == 2)
+        trigger.stopObserving()
+    }
 }
