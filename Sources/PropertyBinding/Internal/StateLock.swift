@@ -2,12 +2,13 @@ import Synchronization
 
 /// The library's one lock, on the operating system's primitive: `Synchronization.Mutex`, which
 /// is an `os_unfair_lock` on Apple platforms and a priority-inheriting futex on Linux. It is
-/// stored inline (five bytes, no allocation: every binding has one) and guards the
+/// stored inline (five bytes, no allocation: every binding has two) and guards the
 /// configuration of bindings and triggers and, through ``Locked``, the rest of their state.
 ///
 /// The critical sections it guards are a few loads and stores, never user code. A thread that
-/// finds it taken sleeps in the kernel rather than spinning, so a low-priority holder is never
-/// starved by a high-priority waiter.
+/// finds it taken sleeps in the kernel (on Linux after a short, bounded spin), so it does not
+/// burn its CPU for the whole wait, and a low-priority holder is never starved by a
+/// high-priority waiter.
 ///
 /// The thread sanitizer does not see `Mutex` on Linux (its lock lives in an uninstrumented
 /// library), so the lock also passes an edge the sanitizer can see: an acquiring load of

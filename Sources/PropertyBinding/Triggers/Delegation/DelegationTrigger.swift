@@ -40,7 +40,7 @@ public final class DelegationTrigger<Object: AnyObject, Delegate>: Trigger, @unc
     /// ```
     ///
     /// Give each trigger a proxy of its own: starting a trigger whose proxy another started
-    /// trigger uses is a precondition failure.
+    /// trigger uses is a precondition failure, and so is watching more than 32,767 callbacks.
     public init(proxy: DelegateProxy<Object, Delegate>, callbacks: Set<DelegateCallback>) {
         precondition(callbacks.count <= Int(Int16.max), "a DelegationTrigger watches at most \(Int16.max) callbacks")
         self.proxy = proxy

@@ -82,10 +82,8 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// - Returns: the handle to pass to ``remove(_:)``.
     public func observe(_ keyPath: AnyKeyPath, _ handler: @escaping () -> Void) -> KeyPathObservation {
         lock.withLock {
-            nextID += 1
-            observers.append((keyPath, (nextID, .closure(handler))))
-            announced.removeAll()
-            return KeyPathObservation(keyPath: keyPath, id: nextID)
+            let id = register(keyPath, .closure(handler))
+            return KeyPathObservation(keyPath: keyPath, id: id)
         }
     }
 
@@ -99,15 +97,19 @@ public final class KeyPathObservers: @unchecked Sendable {
     ) {
         let handler: Handler = watch.map { .watch($0) } ?? .trigger(trigger)
         lock.withLock {
-            nextID += 1
-            observers.append((keyPath, (nextID, handler)))
-            if let watch { inherited.append((keyPath, (nextID, .watchOnSuperclass(watch)))) }
-            for dependency in dependencies {
-                nextID += 1
-                observers.append((dependency, (nextID, handler)))
-            }
-            announced.removeAll()
+            let id = register(keyPath, handler)
+            if let watch { inherited.append((keyPath, (id, .watchOnSuperclass(watch)))) }
+            for dependency in dependencies { register(dependency, handler) }
         }
+    }
+
+    /// Adds an observation of `keyPath` under a new id, and returns the id; call with `lock` held.
+    @discardableResult
+    private func register(_ keyPath: AnyKeyPath, _ handler: Handler) -> Int {
+        nextID += 1
+        observers.append((keyPath, (nextID, handler)))
+        announced.removeAll()
+        return nextID
     }
 
     /// Removes an observation; removing one twice does nothing.
