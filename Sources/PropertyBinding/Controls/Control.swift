@@ -24,45 +24,93 @@ import Foundation
 /// The target list is safe to change from any thread; the control's own state (the text of a
 /// ``TextField``, the value of a ``Stepper``) belongs to the thread that uses it, like a view.
 open class Control {
-    /// One action. Immutable, and a class: sending an event copies one reference per action,
-    /// not a weak reference, a closure and the rest.
+    /// One action added with ``addTarget(_:action:for:)``. Immutable, and a class: sending an
+    /// event copies one reference per action, not a weak reference, a closure and the rest.
     private final class Entry: @unchecked Sendable {
         let id: ControlAction
         weak let target: AnyObject?
-        /// The library's own triggers are held until they are removed (their binding removes
-        /// them): no weak reference to load on each event.
-        let retained: AnyObject?
         let events: ControlEvents
         /// Called with the target and the control.
         let send: (AnyObject, AnyObject) -> Void
 
         init(
-            id: ControlAction, target: AnyObject?, retained: AnyObject?, events: ControlEvents,
-            send: @escaping (AnyObject, AnyObject) -> Void
+            id: ControlAction, target: AnyObject?, events: ControlEvents, send: @escaping (AnyObject, AnyObject) -> Void
         ) {
             self.id = id
             self.target = target
-            self.retained = retained
             self.events = events
             self.send = send
         }
 
-        /// The target, while it is alive.
-        var liveTarget: AnyObject? {
-            if let retained { return retained }
-            return target
-        }
-
         /// This action for fewer events.
         func subtracting(_ removed: ControlEvents) -> Entry {
-            Entry(id: id, target: target, retained: retained, events: events.subtracting(removed), send: send)
+            Entry(id: id, target: target, events: events.subtracting(removed), send: send)
+        }
+    }
+
+    /// One registration, in the order added: a user's action, or one of the library's
+    /// ``TargetActionTrigger``s, held strongly until its binding stops it and told directly,
+    /// so that a trigger's registration allocates nothing (the trigger is its own entry; a
+    /// control of a hundred thousand bindings saves an 80-byte entry for each) and no weak
+    /// reference is loaded on each event. One word either way.
+    private enum Registration {
+        case action(Entry)
+        case trigger(TargetActionTrigger)
+
+        /// The target, while it is alive.
+        var liveTarget: AnyObject? {
+            switch self {
+            case .action(let entry): entry.target
+            case .trigger(let trigger): trigger
+            }
+        }
+
+        /// The events the registration is for.
+        var events: ControlEvents {
+            switch self {
+            case .action(let entry): entry.events
+            case .trigger(let trigger): trigger.events
+            }
+        }
+
+        /// Whether this is `trigger`'s registration, whole or narrowed.
+        func belongs(to trigger: TargetActionTrigger) -> Bool {
+            switch self {
+            case .action(let entry): entry.id == .narrowedTrigger && entry.target === trigger
+            case .trigger(let registered): registered === trigger
+            }
+        }
+
+        /// The handle of a user's action (nil for a trigger's).
+        var action: ControlAction? {
+            switch self {
+            case .action(let entry): entry.id
+            case .trigger: nil
+            }
+        }
+
+        /// This registration for fewer events, or nil when none is left. A trigger's events
+        /// are its own, so a trigger's registration narrowed by ``removeTarget(_:action:for:)``
+        /// becomes an action entry that holds the trigger weakly (its binding still does).
+        func subtracting(_ removed: ControlEvents) -> Registration? {
+            let left = events.subtracting(removed)
+            if left.isEmpty { return nil }
+            if left == events { return self }
+            switch self {
+            case .action(let entry): return .action(entry.subtracting(removed))
+            case .trigger(let trigger):
+                return .action(
+                    Entry(id: .narrowedTrigger, target: trigger, events: left) { trigger, _ in
+                        unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
+                    })
+            }
         }
     }
 
     private let lock = StateLock()
     // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 82 of a
     // TargetActionTrigger update's 1,653 instructions (callgrind, BindingProfile).
-    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var registrations: [Registration] = []
     @exclusivity(unchecked) private var nextID = 0
 
     /// Creates a control with no targets.
@@ -105,21 +153,14 @@ open class Control {
         }
     }
 
-    /// Registers `send`, called with the target and this control; the target is held weakly,
-    /// or strongly when `retaining`. The library's own triggers register here directly: a method
-    /// reference bound at each send would allocate a closure per event.
-    @discardableResult
-    func append(
-        _ target: AnyObject, _ events: ControlEvents, retaining: Bool = false,
-        _ send: @escaping (AnyObject, AnyObject) -> Void
+    /// Registers `send`, called with the target (held weakly) and this control.
+    private func append(
+        _ target: AnyObject, _ events: ControlEvents, _ send: @escaping (AnyObject, AnyObject) -> Void
     ) -> ControlAction {
         lock.withLock {
             nextID += 1
             let id = ControlAction(id: nextID)
-            entries.append(
-                Entry(
-                    id: id, target: retaining ? nil : target, retained: retaining ? target : nil, events: events,
-                    send: send))
+            registrations.append(.action(Entry(id: id, target: target, events: events, send: send)))
             return id
         }
     }
@@ -135,13 +176,12 @@ open class Control {
     public func removeTarget(_ target: AnyObject?, action: ControlAction? = nil, for events: ControlEvents = .allEvents)
     {
         lock.withLock {
-            for index in entries.indices {
-                let entry = entries[index]
-                if let target, entry.liveTarget !== target { continue }
-                if let action, entry.id != action { continue }
-                entries[index] = entry.subtracting(events)
+            registrations = registrations.compactMap { registration in
+                guard let live = registration.liveTarget else { return nil }
+                if let target, live !== target { return registration }
+                if let action, registration.action != action { return registration }
+                return registration.subtracting(events)
             }
-            entries.removeAll { $0.events.isEmpty || $0.liveTarget == nil }
         }
     }
 
@@ -154,17 +194,23 @@ open class Control {
     public func sendActions(for events: ControlEvents) {
         // The actions run outside the lock (one may add or remove targets), over the entries as
         // they were when the events were sent; copying the array allocates nothing.
-        let snapshot = lock.withLock { entries }
+        let snapshot = lock.withLock { registrations }
         var sawReleasedTarget = false
-        for entry in snapshot where !entry.events.isDisjoint(with: events) {
-            guard let target = entry.liveTarget else {
-                sawReleasedTarget = true
-                continue
+        for registration in snapshot {
+            switch registration {
+            case .trigger(let trigger):
+                if !trigger.events.isDisjoint(with: events) { trigger.controlDidSendAction() }
+            case .action(let entry):
+                guard !entry.events.isDisjoint(with: events) else { continue }
+                guard let target = entry.target else {
+                    sawReleasedTarget = true
+                    continue
+                }
+                entry.send(target, self)
             }
-            entry.send(target, self)
         }
         if sawReleasedTarget {
-            lock.withLock { entries.removeAll { $0.liveTarget == nil } }
+            lock.withLock { registrations.removeAll { $0.liveTarget == nil } }
         }
     }
 
@@ -172,8 +218,10 @@ open class Control {
     public var allTargets: [AnyObject] {
         lock.withLock {
             var targets: [AnyObject] = []
-            for entry in entries {
-                guard let target = entry.liveTarget, !targets.contains(where: { $0 === target }) else { continue }
+            for registration in registrations {
+                guard let target = registration.liveTarget, !targets.contains(where: { $0 === target }) else {
+                    continue
+                }
                 targets.append(target)
             }
             return targets
@@ -183,30 +231,34 @@ open class Control {
     /// The number of actions registered for any of `events` whose target is alive; `0` once every
     /// target is removed (what a test checks after teardown).
     public func actionCount(for events: ControlEvents = .allEvents) -> Int {
-        lock.withLock { entries.filter { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) }.count }
+        lock.withLock { registrations.count { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) } }
     }
 
     /// The events some live action of `target` is registered for.
     public func events(for target: AnyObject) -> ControlEvents {
         lock.withLock {
-            entries.filter { $0.liveTarget === target }.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
+            registrations.filter { $0.liveTarget === target }.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
         }
     }
 }
 
 extension Control: TargetActionSource {
-    /// Adds `trigger`, held strongly, as the target of `fire` for `events`; `fire` is stored as
-    /// it is, so a trigger's closure that captures nothing costs no allocation.
-    func addTriggerAction(
-        _ trigger: AnyObject, for events: ControlEvents, _ fire: @escaping (AnyObject, AnyObject) -> Void
-    ) {
-        append(trigger, events, retaining: true, fire)
+    /// Adds `trigger`, held strongly, for its events: the trigger is the registration, so this
+    /// allocates nothing beyond the list's growth.
+    func addTriggerAction(_ trigger: TargetActionTrigger) {
+        lock.withLock { registrations.append(.trigger(trigger)) }
     }
 
-    /// Removes the action added for `trigger` by ``addTriggerAction(_:for:_:)``: the one entry
-    /// that holds it strongly (actions added with ``addTarget(_:action:for:)`` hold their target
-    /// weakly, and stay).
-    func removeTriggerAction(_ trigger: AnyObject) {
-        lock.withLock { entries.removeAll { $0.retained === trigger } }
+    /// Removes the registration ``addTriggerAction(_:)`` added for `trigger` (also once
+    /// narrowed to fewer events); actions added with ``addTarget(_:action:for:)`` stay, even
+    /// one whose target is the trigger.
+    func removeTriggerAction(_ trigger: TargetActionTrigger) {
+        lock.withLock { registrations.removeAll { $0.belongs(to: trigger) } }
     }
+}
+
+extension ControlAction {
+    /// The id of a trigger's registration narrowed to fewer events: never a handle
+    /// ``Control/addTarget(_:action:for:)`` returns (those count from 1).
+    fileprivate static let narrowedTrigger = ControlAction(id: 0)
 }

@@ -55,11 +55,9 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         lock.withLock {
             guard !isTarget else { return }
             isTarget = true
-            // The control holds this trigger until it is stopped (its binding stops it). The
-            // closure captures nothing, so it costs no allocation.
-            source.addTriggerAction(self, for: events) { trigger, _ in
-                unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
-            }
+            // The control holds this trigger until it is stopped (its binding stops it); the
+            // trigger is the control's registration, so this allocates no entry.
+            source.addTriggerAction(self)
         }
     }
 
@@ -75,7 +73,8 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         }
     }
 
-    private func controlDidSendAction() {
+    /// Called by the source on each of ``events``: tells the binding.
+    func controlDidSendAction() {
         guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }

@@ -122,6 +122,70 @@ private final class Person {
         #expect(weakTrigger == nil)
     }
 
+    /// A trigger's registration on the control narrowed by `removeTarget(nil, for:)` keeps its
+    /// other events (as any action does), and the trigger's teardown still removes it.
+    @Test func removeTargetNarrowsATriggersEventsAndTeardownStillRemovesIt() {
+        let field = TextField()
+        let person = Person()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field, events: [.editingChanged, .editingDidEnd])
+        storeName.addTrigger(trigger)
+
+        field.removeTarget(nil, for: .editingChanged)
+        #expect(field.events(for: trigger) == .editingDidEnd)
+        field.simulateTyping("Ann")  // .editingChanged: no longer sent to the trigger
+        #expect(person.name == "")
+        field.endEditing()  // .editingDidEnd: still is
+        #expect(person.name == "Ann")
+        #expect(field.actionCount() == 1)
+
+        storeName.removeTrigger(trigger)
+        #expect(field.actionCount() == 0)
+        #expect(!trigger.isObserving)
+        trigger.startObserving()  // whole again, for its own events
+        #expect(field.events(for: trigger) == [.editingChanged, .editingDidEnd])
+        trigger.stopObserving()
+        #expect(field.actionCount() == 0)
+    }
+
+    /// Removing every target takes the trigger's registration too; stopping it later is harmless
+    /// and starting it again registers it again.
+    @Test func removeTargetOfEveryTargetTakesTheTriggerToo() {
+        let field = TextField()
+        let person = Person()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+        storeName.addTrigger(trigger)
+        field.removeTarget(nil)
+        #expect(field.actionCount() == 0)
+        field.simulateTyping("Ann")
+        #expect(person.name == "")
+        trigger.stopObserving()
+        trigger.startObserving()
+        field.simulateTyping("Bob")
+        #expect(person.name == "Bob")
+    }
+
+    /// Actions and triggers run in the order they were added, whichever kind each is.
+    @Test func actionsAndTriggersRunInTheOrderAdded() {
+        final class Log: @unchecked Sendable {  // used on this thread only
+            var entries: [String] = []
+            func first() { entries.append("first") }
+            func last() { entries.append("last") }
+        }
+        let stepper = Stepper(value: 0, maximumValue: 10)
+        let log = Log()
+        let person = Person()
+        stepper.addTarget(log, action: Log.first, for: .valueChanged)
+        let storeAge = Binding(source: Property(stepper, \.intValue), destination: Property(person, \.age))
+        storeAge.onUpdate = { [log] _ in log.entries.append("binding") }
+        storeAge.addTrigger(TargetActionTrigger(control: stepper, events: .valueChanged))
+        stepper.addTarget(log, action: Log.last, for: .valueChanged)
+        stepper.increment()
+        #expect(log.entries == ["first", "binding", "last"])
+        #expect(person.age == 1)
+    }
+
     /// Every binding of a control has a trigger: this pins its size (53 bytes, a 64-byte block),
     /// so that it cannot grow back unnoticed.
     @Test func aTriggerIsOneSmallAllocation() throws {
