@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, point 11: the controls a form needs, each known to `TriggerRegistry.standard`.
+// The controls a form needs, each known to `TriggerRegistry.standard`.
 
 extension FormControlsTests {
     enum Plan: CaseIterable {

@@ -154,7 +154,7 @@ private final class Account: KeyPathObservable {
     }
 
     /// The article says how many lines of binding code the sample's profile screen takes: the
-    /// lines between its `form:` markers, at most 40 (the target of issue 13).
+    /// lines between its `form:` markers, at most 40.
     @Test func theArticleCountsTheProfileScreensBindingCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..")
         let screen = try String(

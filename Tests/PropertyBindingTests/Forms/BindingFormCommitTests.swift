@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, points 1–3: a commit writes the edited fields only, all of them or none, checked in
+// A commit writes the edited fields only, all of them or none, checked in
 // both directions first; after a write the field shows what the model holds.
 
 @Suite struct BindingFormCommitTests {

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, point 8: rules that read other fields.
+// Rules that read other fields.
 
 @Suite struct FormRuleTests {
     @Test func aValidatorReadsAnotherFieldInSwift6Mode() {

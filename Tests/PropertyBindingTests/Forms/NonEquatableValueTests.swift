@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, point 4: without `Equatable`, a real model change still wins over a pending
+// Without `Equatable`, a real model change still wins over a pending
 // rejected edit.
 
 extension NonEquatableValueTests {

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, point 6: one statement per field, with the triggers a registry infers.
+// One statement per field, with the triggers a registry infers.
 
 extension TwoWayBindingInferenceTests {
     /// A model that announces nothing: no registry knows its triggers.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-/// Every number written reads back as the same number, or is refused (issue 15): every number
+/// Every number written reads back as the same number, or is refused: every number
 /// type and its optional, every locale, every `NumberFormatter` style, the extreme values.
 ///
 /// `swift test` sweeps every 10th locale; `NUMBER_ROUNDTRIP=all` sweeps them all, and

@@ -18,7 +18,7 @@ import Testing
         return formatter
     }
 
-    // MARK: Optional numbers (issue 13, point 7)
+    // MARK: Optional numbers
 
     @Test func theDocumentedSnippetHolds() throws {
         let formatter = NumberFormatter()
@@ -102,7 +102,7 @@ import Testing
         #expect(field.text == "1.5")
     }
 
-    // MARK: Fraction digits (issue 13, point 5)
+    // MARK: Fraction digits
 
     @Test func writingRespectsTheMaximumFractionDigitsWhenMinimumEqualsMaximum() throws {
         // corelibs' own formatter writes "1,755" here.
@@ -135,7 +135,7 @@ import Testing
         #expect(try NumberTextFormat<Decimal>(percent).string(from: Decimal(string: "0.12355")!) == "12.4%")
     }
 
-    // MARK: What corelibs writes wrong (issue 15, one test per cause)
+    // MARK: What corelibs writes wrong (one test per cause)
 
     @Test func aUInt64AtOrAbove2To63IsWrittenPositiveInScientificStyle() throws {
         // corelibs writes UInt64.max as "-1E0" and 2^63 as "-9.223372036854775808E18".

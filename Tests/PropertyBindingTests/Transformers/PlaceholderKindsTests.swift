@@ -2,7 +2,7 @@ import Foundation
 import PropertyBinding
 import Testing
 
-// Issue 13, point 10: placeholders as Cocoa has them. The no-selection placeholder is not the
+// Placeholders as Cocoa has them. The no-selection placeholder is not the
 // nil one, and a field's hint is never a value.
 
 extension PlaceholderKindsTests {

@@ -1,7 +1,7 @@
 import PropertyBinding
 import Testing
 
-// Issue 13, point 9: `map` without `reverse:` is read-only in the type system. A compile error
+// `map` without `reverse:` is read-only in the type system. A compile error
 // cannot be a test, so these overloads tell what the type conforms to: the compiler picks the
 // `WritableProperty` one only for a type that is writable, the only kind a form side or a
 // binding's destination accepts.
