@@ -342,8 +342,12 @@ case "setup-binding", "setup-observer":
     view.count = views.count
 case let memory where memory.hasPrefix("memory-"):
     // The heap bytes that `count` bindings of one trigger kind hold (per binding), the objects
-    // they bind made first.
-    let kind = String(memory.dropFirst("memory-".count))
+    // they bind made first. `memory-KIND-fired` fires each binding once before measuring: what
+    // a binding holds once it has been used (caches made on the first change included).
+    var kind = String(memory.dropFirst("memory-".count))
+    let fires = kind.hasSuffix("-fired")
+    if fires { kind = String(kind.dropLast("-fired".count)) }
+    var manualTriggers: [ManualTrigger] = []
     let models = (0..<count).map { _ in Model() }
     let observed = (0..<count).map { _ in ObservedModel() }
     let sliders = (0..<count).map { _ in Slider() }
@@ -369,8 +373,10 @@ case let memory where memory.hasPrefix("memory-"):
             bindings.add(binding)
         case "custom":
             let binding = Binding(source: Property(models[index], \.count), destination: Property(view, \.count))
-            binding.addTrigger(ManualTrigger())
+            let trigger = ManualTrigger()
+            binding.addTrigger(trigger)
             bindings.add(binding)
+            if fires { manualTriggers.append(trigger) }
         case "keypath":
             let binding = Binding(source: Property(observed[index], \.count), destination: Property(view, \.count))
             binding.addTrigger(KeyPathTrigger(observed[index], \.count))
@@ -388,9 +394,29 @@ case let memory where memory.hasPrefix("memory-"):
             exit(2)
         }
     }
-    let bytes = heapBytesInUse() - before
+    if fires {
+        for index in 0..<count {
+            switch kind {
+            case "observer", "notification":
+                models[index].count = 1
+                center.post(name: .modelDidChange, object: models[index])
+            case "custom":
+                models[index].count = 1
+                manualTriggers[index].fire()
+            case "keypath": observed[index].count = 1
+            case "action":
+                sliders[index].value = 1
+                sliders[index].sendActions(for: .valueChanged)
+            default:
+                knobs[index].value = 1
+                knobs[index].turned()
+            }
+        }
+        precondition(views.allSatisfy { $0.count == 1 }, "a binding did not update")
+    }
+    let bytes = heapBytesInUse() - before - manualTriggers.capacity * MemoryLayout<ManualTrigger>.stride
     print("bytes per binding", count == 0 ? 0 : bytes / count)
-    withExtendedLifetime((kept, bindings, models, observed, sliders, knobs, views)) {}
+    withExtendedLifetime((kept, bindings, models, observed, sliders, knobs, views, manualTriggers)) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)
