@@ -28,11 +28,12 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// announcements find their entries through `announced`, by identity, without a scan.
     @exclusivity(unchecked) private var observers: [Observer] = []
     @exclusivity(unchecked) private var nextID = 0
-    /// The entries of the key path objects announced lately, found by identity: hashing a key
-    /// path walks its components, while an announcing `didSet` passes the same literal key
+    /// What the key path objects announced lately matched, found by identity: comparing key
+    /// paths walks their components, while an announcing `didSet` passes the same literal key
     /// path object every time. Each key path is held, so its address cannot be reused; the
-    /// cache is emptied whenever an observation is added or removed.
-    @exclusivity(unchecked) private var announced: [(keyPath: AnyKeyPath, entries: [Entry]?)] = []
+    /// cache is emptied whenever an observation is added or removed, so a position in
+    /// `observers` it holds stays valid.
+    @exclusivity(unchecked) private var announced: [(keyPath: AnyKeyPath, matched: Matched)] = []
     /// The observations that also hear their property announced on a superclass of their key
     /// path's root (see ``KeyPathTrigger``); their entries are also in `observers`, under the
     /// same id. Empty unless a class inherits `KeyPathObservable`.
@@ -41,11 +42,27 @@ public final class KeyPathObservers: @unchecked Sendable {
     private typealias Entry = (id: Int, handler: Handler)
     private typealias Observer = (keyPath: AnyKeyPath, entry: Entry)
 
+    /// The observations an announced key path reaches: most often one, kept as its position in
+    /// `observers` (a cached announcement then costs 24 bytes, not a list of its own: the
+    /// cache lives as long as the object's observations do), a list only for several.
+    private enum Matched {
+        case none
+        case one(Int)
+        case many([Entry])
+    }
+
+    /// The observations to run for one announcement, copied out of the lock: no allocation.
+    private enum Heard {
+        case one(Handler)
+        case many([Entry])
+    }
+
     /// What an observation calls: a closure, or a ``KeyPathTrigger`` told directly, so that a
     /// trigger's observations allocate no closure and are found again by the trigger's identity.
     private enum Handler {
-        /// Calls the closure given to ``observe(_:_:)``.
-        case closure(() -> Void)
+        /// Calls the closure given to ``observe(_:_:)``, boxed: a closure is two words, a
+        /// reference one, and every observation (a trigger's too) takes the widest case's size.
+        case closure(ClosureBox)
         /// Fires the trigger.
         case trigger(KeyPathTrigger)
         /// Fires a trigger that also hears superclass announcements, which compares values:
@@ -57,7 +74,7 @@ public final class KeyPathObservers: @unchecked Sendable {
         /// Runs the observation.
         func callAsFunction() {
             switch self {
-            case .closure(let handler): handler()
+            case .closure(let box): box.body()
             case .trigger(let trigger): trigger.announced()
             case .watch(let watch): watch.announced(onSuperclass: false)
             case .watchOnSuperclass(let watch): watch.announced(onSuperclass: true)
@@ -74,6 +91,12 @@ public final class KeyPathObservers: @unchecked Sendable {
         }
     }
 
+    /// A closure observation's handler, out of line.
+    private final class ClosureBox {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
     /// Creates an empty registry.
     public init() {}
 
@@ -82,7 +105,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// - Returns: the handle to pass to ``remove(_:)``.
     public func observe(_ keyPath: AnyKeyPath, _ handler: @escaping () -> Void) -> KeyPathObservation {
         lock.withLock {
-            let id = register(keyPath, .closure(handler))
+            let id = register(keyPath, .closure(ClosureBox(handler)))
             return KeyPathObservation(keyPath: keyPath, id: id)
         }
     }
@@ -134,23 +157,43 @@ public final class KeyPathObservers: @unchecked Sendable {
 
     /// Tells the observers of `keyPath` that it changed, now, on this thread.
     public func notify(_ keyPath: AnyKeyPath) {
-        // A copy of the entries (no allocation), so handlers run outside the lock.
-        guard let entries = lock.withLock({ entries(for: keyPath) }) else { return }
-        for entry in entries { entry.handler() }
+        // A copy of what to run (no allocation), so handlers run outside the lock.
+        switch lock.withLock({ heard(keyPath) }) {
+        case nil: return
+        case .one(let handler): handler()
+        case .many(let entries): for entry in entries { entry.handler() }
+        }
     }
 
-    private func entries(for keyPath: AnyKeyPath) -> [Entry]? {
+    /// What an announcement of `keyPath` runs; call with `lock` held.
+    private func heard(_ keyPath: AnyKeyPath) -> Heard? {
         for cached in announced where cached.keyPath === keyPath {
-            return cached.entries
+            return heard(cached.matched)
         }
-        let matching = observers.lazy.filter { $0.keyPath == keyPath }.map(\.entry)
-        var entries = matching.isEmpty ? nil : Array(matching)
-        if !inherited.isEmpty {
-            let heard = inherited.filter { Self.isInherited($0.keyPath, from: keyPath) }.map(\.entry)
-            if !heard.isEmpty { entries = ((entries ?? []) + heard).sorted { $0.id < $1.id } }
+        let matched = matched(keyPath)
+        if announced.count < 16 { announced.append((keyPath, matched)) }
+        return heard(matched)
+    }
+
+    /// What a cached `matched` runs; call with `lock` held.
+    private func heard(_ matched: Matched) -> Heard? {
+        switch matched {
+        case .none: nil
+        case .one(let position): .one(observers[position].entry.handler)
+        case .many(let entries): .many(entries)
         }
-        if announced.count < 16 { announced.append((keyPath, entries)) }
-        return entries
+    }
+
+    /// The observations an announcement of `keyPath` reaches, in the order they were added.
+    /// Allocates only for several.
+    private func matched(_ keyPath: AnyKeyPath) -> Matched {
+        let heard = inherited.isEmpty ? [] : inherited.filter { Self.isInherited($0.keyPath, from: keyPath) }
+        if heard.isEmpty {
+            guard let first = observers.firstIndex(where: { $0.keyPath == keyPath }) else { return .none }
+            if !observers[(first + 1)...].contains(where: { $0.keyPath == keyPath }) { return .one(first) }
+        }
+        let entries = observers.filter { $0.keyPath == keyPath }.map(\.entry) + heard.map(\.entry)
+        return .many(entries.sorted { $0.id < $1.id })
     }
 
     /// Whether `observed` may name the property `announced` names, announced on a superclass:

@@ -152,6 +152,27 @@ import Testing
         #expect(log.lines == ["first", "second", "second"])
         #expect(person.keyPathObservers.count == 1)
     }
+
+    /// What an announcement reached is remembered per key path object; adding or removing an
+    /// observation of any key path forgets it, so each announcement reaches exactly the
+    /// observations there are then, one or several, in order.
+    @Test func eachAnnouncementReachesTheObservationsThereAreThen() {
+        let person = AnnouncingPerson()
+        let log = Log()
+        let age = person.keyPathObservers.observe(\AnnouncingPerson.age) { log.lines.append("age") }
+        let first = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("first") }
+        person.name = "Ann"  // one observation, the second in the list
+        person.keyPathObservers.remove(age)  // now it is the first
+        person.name = "Bea"
+        person.name = "Bea"  // the same, remembered
+        let second = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("second") }
+        person.name = "Cid"  // two
+        person.keyPathObservers.remove(first)
+        person.name = "Dan"
+        person.keyPathObservers.remove(second)
+        person.name = "Eve"  // none
+        #expect(log.lines == ["first", "first", "first", "first", "second", "second"])
+    }
 }
 
 private final class Log {
