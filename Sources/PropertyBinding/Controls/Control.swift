@@ -49,19 +49,23 @@ open class Control {
     }
 
     /// One registration, in the order added: a user's action, or one of the library's
-    /// ``TargetActionTrigger``s, held strongly until its binding stops it and told directly,
-    /// so that a trigger's registration allocates nothing (the trigger is its own entry; a
-    /// control of a hundred thousand bindings saves an 80-byte entry for each) and no weak
-    /// reference is loaded on each event. One word either way.
+    /// ``TargetActionTrigger``s, held strongly from its start to its stop and told directly, so
+    /// that a trigger's registration allocates nothing (the trigger is its own entry; a control
+    /// of a hundred thousand bindings saves an 80-byte entry for each) and no weak reference is
+    /// loaded on each event. One word whichever it is.
     private enum Registration {
         case action(Entry)
         case trigger(TargetActionTrigger)
+        /// A trigger's registration narrowed by ``removeTarget(_:action:for:)`` to fewer events
+        /// than its own; still held strongly, still removed by the trigger's stop.
+        case narrowed(NarrowedTrigger)
 
         /// The target, while it is alive.
         var liveTarget: AnyObject? {
             switch self {
             case .action(let entry): entry.target
             case .trigger(let trigger): trigger
+            case .narrowed(let narrowed): narrowed.trigger
             }
         }
 
@@ -70,14 +74,16 @@ open class Control {
             switch self {
             case .action(let entry): entry.events
             case .trigger(let trigger): trigger.events
+            case .narrowed(let narrowed): narrowed.events
             }
         }
 
         /// Whether this is `trigger`'s registration, whole or narrowed.
         func belongs(to trigger: TargetActionTrigger) -> Bool {
             switch self {
-            case .action(let entry): entry.id == .narrowedTrigger && entry.target === trigger
+            case .action: false
             case .trigger(let registered): registered === trigger
+            case .narrowed(let narrowed): narrowed.trigger === trigger
             }
         }
 
@@ -85,33 +91,51 @@ open class Control {
         var action: ControlAction? {
             switch self {
             case .action(let entry): entry.id
-            case .trigger: nil
+            case .trigger, .narrowed: nil
             }
         }
 
-        /// This registration for fewer events, or nil when none is left. A trigger's events
-        /// are its own, so a trigger's registration narrowed by ``removeTarget(_:action:for:)``
-        /// becomes an action entry that holds the trigger weakly (its binding still does).
+        /// This registration for fewer events, or nil when none is left.
         func subtracting(_ removed: ControlEvents) -> Registration? {
             let left = events.subtracting(removed)
             if left.isEmpty { return nil }
             if left == events { return self }
             switch self {
             case .action(let entry): return .action(entry.subtracting(removed))
-            case .trigger(let trigger):
-                return .action(
-                    Entry(id: .narrowedTrigger, target: trigger, events: left) { trigger, _ in
-                        unsafeDowncast(trigger, to: TargetActionTrigger.self).controlDidSendAction()
-                    })
+            case .trigger(let trigger): return .narrowed(NarrowedTrigger(trigger, events: left))
+            case .narrowed(let narrowed): return .narrowed(NarrowedTrigger(narrowed.trigger, events: left))
             }
         }
     }
 
+    /// A trigger registered for fewer events than its own.
+    private final class NarrowedTrigger: @unchecked Sendable {
+        let trigger: TargetActionTrigger
+        let events: ControlEvents
+
+        init(_ trigger: TargetActionTrigger, events: ControlEvents) {
+            self.trigger = trigger
+            self.events = events
+        }
+    }
+
     private let lock = StateLock()
-    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 82 of a
-    // TargetActionTrigger update's 1,653 instructions (callgrind, BindingProfile).
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 82
+    // instructions of a TargetActionTrigger update (callgrind, BindingProfile).
     @exclusivity(unchecked) private var registrations: [Registration] = []
     @exclusivity(unchecked) private var nextID = 0
+
+    /// Replaces the registrations with `change(registrations)` under the lock, and lets go of
+    /// the ones dropped only after it: dropping the last reference to a trigger (or to an
+    /// action's closure) runs code that may come back to this control.
+    private func changeRegistrations(_ change: ([Registration]) -> [Registration]) {
+        let replaced = lock.withLock {
+            let old = registrations
+            registrations = change(old)
+            return old
+        }
+        withExtendedLifetime(replaced) {}
+    }
 
     /// Creates a control with no targets.
     public init() {}
@@ -175,8 +199,8 @@ open class Control {
     /// ```
     public func removeTarget(_ target: AnyObject?, action: ControlAction? = nil, for events: ControlEvents = .allEvents)
     {
-        lock.withLock {
-            registrations = registrations.compactMap { registration in
+        changeRegistrations { registrations in
+            registrations.compactMap { registration in
                 guard let live = registration.liveTarget else { return nil }
                 if let target, live !== target { return registration }
                 if let action, registration.action != action { return registration }
@@ -200,6 +224,8 @@ open class Control {
             switch registration {
             case .trigger(let trigger):
                 if !trigger.events.isDisjoint(with: events) { trigger.controlDidSendAction() }
+            case .narrowed(let narrowed):
+                if !narrowed.events.isDisjoint(with: events) { narrowed.trigger.controlDidSendAction() }
             case .action(let entry):
                 guard !entry.events.isDisjoint(with: events) else { continue }
                 guard let target = entry.target else {
@@ -210,7 +236,7 @@ open class Control {
             }
         }
         if sawReleasedTarget {
-            lock.withLock { registrations.removeAll { $0.liveTarget == nil } }
+            changeRegistrations { $0.filter { $0.liveTarget != nil } }
         }
     }
 
@@ -243,22 +269,23 @@ open class Control {
 }
 
 extension Control: TargetActionSource {
-    /// Adds `trigger`, held strongly, for its events: the trigger is the registration, so this
-    /// allocates nothing beyond the list's growth.
+    /// Adds `trigger`, held strongly, for its events, unless it is registered already: the
+    /// trigger is the registration, so this allocates nothing beyond the list's growth.
     func addTriggerAction(_ trigger: TargetActionTrigger) {
-        lock.withLock { registrations.append(.trigger(trigger)) }
+        lock.withLock {
+            guard !registrations.contains(where: { $0.belongs(to: trigger) }) else { return }
+            registrations.append(.trigger(trigger))
+        }
     }
 
-    /// Removes the registration ``addTriggerAction(_:)`` added for `trigger` (also once
-    /// narrowed to fewer events); actions added with ``addTarget(_:action:for:)`` stay, even
-    /// one whose target is the trigger.
+    /// Removes `trigger`'s registration (also once narrowed to fewer events); actions added
+    /// with ``addTarget(_:action:for:)`` stay, even one whose target is the trigger.
     func removeTriggerAction(_ trigger: TargetActionTrigger) {
-        lock.withLock { registrations.removeAll { $0.belongs(to: trigger) } }
+        changeRegistrations { $0.filter { !$0.belongs(to: trigger) } }
     }
-}
 
-extension ControlAction {
-    /// The id of a trigger's registration narrowed to fewer events: never a handle
-    /// ``Control/addTarget(_:action:for:)`` returns (those count from 1).
-    fileprivate static let narrowedTrigger = ControlAction(id: 0)
+    /// Whether `trigger` is registered, for any of its events.
+    func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
+        lock.withLock { registrations.contains { $0.belongs(to: trigger) } }
+    }
 }

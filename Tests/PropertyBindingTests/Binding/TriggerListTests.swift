@@ -63,8 +63,8 @@ extension TriggerListTests {
     /// unnoticed.
     @Test func aBindingIsOneSmallAllocation() throws {
         let (model, other) = (Model(), Model())
-        let binding = Binding(source: Property(model, \.age), destination: Property(other, \.age))
-        let size = try #require(allocationSize(of: binding))
+        let size = try #require(
+            allocationSize { Binding(source: Property(model, \.age), destination: Property(other, \.age)) })
         #expect(size <= 184)
     }
 }

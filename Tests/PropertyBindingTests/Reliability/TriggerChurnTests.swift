@@ -107,6 +107,37 @@ private final class WeakTriggers: @unchecked Sendable {
         #expect(delegate.turns == dial.angle)
         #expect(dial.angle >= turns)
     }
+
+    /// A control's targets changed from four threads at once: a bound trigger stopped and
+    /// started, its registration narrowed by `removeTarget(nil, for:)`, events sent, the list
+    /// read. Nothing deadlocks, and the trigger ends as a whole registration again.
+    @Test func aControlsTargetsChangedFromFourThreads() {
+        let dial = ChurnDial()
+        let view = UnlockedView(-1)
+        let binding = Binding(source: Property(dial, \.angle), destination: Property(view, \.value))
+        let trigger = TargetActionTrigger(control: dial, events: [.valueChanged, .editingChanged])
+        binding.addTrigger(trigger)
+        let bodies: [@Sendable () -> Void] = (0..<4).map { thread in
+            {
+                for round in 0..<5_000 {
+                    switch (thread + round) % 4 {
+                    case 0:
+                        trigger.stopObserving()
+                        trigger.startObserving()
+                    case 1: dial.removeTarget(nil, for: .editingChanged)
+                    case 2: dial.sendActions(for: .valueChanged)
+                    default: _ = (dial.actionCount(), dial.allTargets.count)
+                    }
+                }
+            }
+        }
+        #expect(runOnThreads(bodies), "the threads did not finish")
+        trigger.stopObserving()
+        trigger.startObserving()
+        #expect(dial.events(for: trigger) == [.valueChanged, .editingChanged])
+        #expect(dial.actionCount() == 1)
+        withExtendedLifetime(binding) {}
+    }
 }
 
 @Observable private final class ObservedDial: @unchecked Sendable {

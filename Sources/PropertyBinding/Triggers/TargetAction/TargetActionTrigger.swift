@@ -10,21 +10,23 @@
 /// The trigger adds itself as a target of the control when its binding starts it, and removes
 /// exactly its own action when stopped (other targets are untouched). The trigger holds the
 /// control weakly; the control holds the trigger from start to stop (its binding stops it when
-/// it lets it go), so neither keeps the other alive beyond the binding. The binding updates
-/// synchronously, inside ``Control/sendActions(for:)``, on the calling thread.
+/// it lets it go), so neither keeps the other alive beyond the binding. As with any target,
+/// ``Control/removeTarget(_:action:for:)`` can take the trigger's events away (`nil` is every
+/// target): ``isObserving`` then says so, and ``startObserving()`` registers it again. The
+/// binding updates synchronously, inside ``Control/sendActions(for:)``, on the calling thread.
 public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     /// The events that fire this trigger.
     public let events: ControlEvents
     /// The ``TargetActionSource`` watched, held as an object: a reference to the protocol would
     /// take a word more in every trigger, and it is cast only to start and stop.
     private weak let source: AnyObject?
-    // Guarded by `lock`. Declared in this order, so that the trigger takes 53 bytes (a 64-byte
-    // block): bindings have one trigger each, and applications hundreds of thousands.
+    // Guarded by `lock`. The trigger takes 53 bytes (a 64-byte block): bindings have one
+    // trigger each, and applications hundreds of thousands.
     private weak var _delegate: (any TriggerDelegate)?
     private let lock = StateLock()
-    /// Whether this trigger is a target of its source; the source finds the action by the
-    /// trigger's identity, so no handle is kept.
-    private var isTarget = false
+    // Whether this trigger is a target is its source's to say: the source finds its
+    // registration by the trigger's identity, adds it once and removes it, and
+    // `Control/removeTarget(_:action:for:)` may remove it too; a flag here could disagree.
 
     /// Creates a trigger for `events` of `source` (held weakly); `init(control:events:)` is the
     /// public spelling, in Controls/.
@@ -46,31 +48,23 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     /// The object watched, or nil once it is gone.
     var watchedSource: AnyObject? { source }
 
-    /// Whether the trigger is a target of its control now.
-    public var isObserving: Bool { lock.withLock { isTarget } }
-
-    /// Adds this trigger as a target of the control for its events (once).
-    public func startObserving() {
-        guard let source = source as? any TargetActionSource else { return }
-        lock.withLock {
-            guard !isTarget else { return }
-            isTarget = true
-            // The control holds this trigger until it is stopped (its binding stops it); the
-            // trigger is the control's registration, so this allocates no entry.
-            source.addTriggerAction(self)
-        }
+    /// Whether the trigger is a target of its control now (false once the control is gone, or
+    /// after ``Control/removeTarget(_:action:for:)`` took its registration away).
+    public var isObserving: Bool {
+        (source as? any TargetActionSource)?.hasTriggerAction(self) ?? false
     }
 
-    /// Removes this trigger's action from the control.
+    /// Adds this trigger as a target of the control for its events (once: starting a trigger
+    /// that is a target already does nothing).
+    public func startObserving() {
+        // The control holds this trigger until it is stopped (its binding stops it); the
+        // trigger is the control's registration, so this allocates no entry.
+        (source as? any TargetActionSource)?.addTriggerAction(self)
+    }
+
+    /// Removes this trigger's registration from the control.
     public func stopObserving() {
-        // Removed under the lock: the action is found by this trigger's identity, so a start on
-        // another thread must not add the next one before this one is gone.
-        let source = self.source as? any TargetActionSource
-        lock.withLock {
-            guard isTarget else { return }
-            isTarget = false
-            source?.removeTriggerAction(self)
-        }
+        (source as? any TargetActionSource)?.removeTriggerAction(self)
     }
 
     /// Called by the source on each of ``events``: tells the binding.

@@ -245,8 +245,8 @@ private final class Readout {
     /// watched is kept inline), so that it cannot grow back unnoticed.
     @Test func aTriggerIsOneSmallAllocation() throws {
         let field = TextField()
-        let trigger = DelegationTrigger(textField: field, callbacks: [.textFieldDidEndEditing])
-        let size = try #require(allocationSize(of: trigger))
+        let size = try #require(
+            allocationSize { DelegationTrigger(textField: field, callbacks: [.textFieldDidEndEditing]) })
         #expect(size <= 72)
     }
 

@@ -330,7 +330,8 @@ extension NotificationTriggerTests {
         #expect(trigger.center === center)
         #expect(trigger.name == Self.didChange)
         #expect(trigger.object === sender)
-        let size = try #require(allocationSize(of: trigger))
+        let size = try #require(
+            allocationSize { NotificationTrigger(center: center, name: Self.didChange, object: sender) })
         #expect(size <= 72)
     }
 

@@ -160,7 +160,7 @@ private final class Person {
         #expect(field.actionCount() == 0)
         field.simulateTyping("Ann")
         #expect(person.name == "")
-        trigger.stopObserving()
+        #expect(!trigger.isObserving)
         trigger.startObserving()
         field.simulateTyping("Bob")
         #expect(person.name == "Bob")
@@ -186,15 +186,56 @@ private final class Person {
         #expect(person.age == 1)
     }
 
+    /// A started trigger whose last reference is the control's: taking its registration away
+    /// releases it after the control's lock is let go (its stop, in its deinit, takes that lock).
+    @Test func removeTargetReleasesATriggerOnlyTheControlHeldWithoutDeadlock() {
+        final class CountingDelegate: TriggerDelegate, @unchecked Sendable {  // one thread
+            var fired = 0
+            func triggerDidFire(_ trigger: any Trigger) { fired += 1 }
+        }
+        let field = TextField()
+        let delegate = CountingDelegate()
+        weak var released: TargetActionTrigger?
+        do {
+            let trigger = TargetActionTrigger(control: field, events: [.editingChanged, .editingDidEnd])
+            trigger.delegate = delegate
+            trigger.startObserving()
+            released = trigger
+        }
+        #expect(released != nil, "the control holds a started trigger")
+        field.simulateTyping("a")
+        field.removeTarget(nil, for: .editingChanged)  // narrowed: still held
+        #expect(released.map { field.events(for: $0) } == .editingDidEnd)
+        field.removeTarget(nil)  // taken away: released, outside the control's lock
+        #expect(released == nil)
+        #expect(field.actionCount() == 0)
+        #expect(delegate.fired == 1)
+    }
+
+    /// `isObserving` tells whether the control has the trigger now, and starting it again after
+    /// `removeTarget(nil)` took it away registers it again.
+    @Test func aTriggerTakenAwayByRemoveTargetIsNotObservingAndStartsAgain() {
+        let field = TextField()
+        let person = Person()
+        let storeName = Binding(source: Property(field, \.text), destination: Property(person, \.name))
+        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
+        storeName.addTrigger(trigger)
+        #expect(trigger.isObserving)
+        field.removeTarget(nil)
+        #expect(!trigger.isObserving)
+        trigger.startObserving()
+        trigger.startObserving()  // once
+        #expect(field.actionCount() == 1)
+        field.simulateTyping("Ann")
+        #expect(person.name == "Ann")
+    }
+
     /// Every binding of a control has a trigger: this pins its size (53 bytes, a 64-byte block),
     /// so that it cannot grow back unnoticed.
     @Test func aTriggerIsOneSmallAllocation() throws {
         let field = TextField()
-        let trigger = TargetActionTrigger(control: field, events: .editingChanged)
-        trigger.startObserving()
-        let size = try #require(allocationSize(of: trigger))
+        let size = try #require(allocationSize { TargetActionTrigger(control: field, events: .editingChanged) })
         #expect(size <= 56)
-        trigger.stopObserving()
     }
 
     @Test func stoppingRemovesOnlyItsOwnActionEvenWhenAddedAsAPlainTarget() {
