@@ -137,22 +137,26 @@ public final class KeyPathObservers: @unchecked Sendable {
 
     /// Removes an observation; removing one twice does nothing.
     public func remove(_ observation: KeyPathObservation) {
-        lock.withLock {
-            announced.removeAll()
-            if let index = observers.firstIndex(where: { $0.entry.id == observation.id }) {
-                observers.remove(at: index)
-            }
-            if !inherited.isEmpty { inherited.removeAll { $0.entry.id == observation.id } }
-        }
+        removeObservations { $0.id == observation.id }
     }
 
     /// Removes every observation `trigger` registered; removing them twice does nothing.
     func remove(_ trigger: KeyPathTrigger) {
-        lock.withLock {
+        removeObservations { $0.handler.belongs(to: trigger) }
+    }
+
+    /// Removes the observations `isRemoved` picks, and lets go of them only after the lock:
+    /// dropping the last reference to a closure (or a trigger) runs deinitializers, which may
+    /// come back to this registry.
+    private func removeObservations(_ isRemoved: (Entry) -> Bool) {
+        let before = lock.withLock {
+            let before = (observers, inherited, announced)
             announced.removeAll()
-            observers.removeAll { $0.entry.handler.belongs(to: trigger) }
-            if !inherited.isEmpty { inherited.removeAll { $0.entry.handler.belongs(to: trigger) } }
+            observers.removeAll { isRemoved($0.entry) }
+            if !inherited.isEmpty { inherited.removeAll { isRemoved($0.entry) } }
+            return before
         }
+        withExtendedLifetime(before) {}
     }
 
     /// Tells the observers of `keyPath` that it changed, now, on this thread.

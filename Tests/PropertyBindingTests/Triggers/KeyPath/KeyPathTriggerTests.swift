@@ -153,6 +153,30 @@ import Testing
         #expect(person.keyPathObservers.count == 1)
     }
 
+    /// Removing an observation lets go of its closure after the registry's lock: a deinit the
+    /// closure's captures run may remove another observation of the same registry.
+    @Test func aDeinitRunByRemovingAnObservationMayRemoveAnother() {
+        final class Remover {
+            let observers: KeyPathObservers
+            let other: KeyPathObservation
+            init(_ observers: KeyPathObservers, _ other: KeyPathObservation) {
+                self.observers = observers
+                self.other = other
+            }
+            deinit { observers.remove(other) }
+        }
+        let person = AnnouncingPerson()
+        let other = person.keyPathObservers.observe(\AnnouncingPerson.age) {}
+        let observation: KeyPathObservation
+        do {
+            let remover = Remover(person.keyPathObservers, other)
+            observation = person.keyPathObservers.observe(\AnnouncingPerson.name) { _ = remover }
+        }
+        #expect(person.keyPathObservers.count == 2)
+        person.keyPathObservers.remove(observation)
+        #expect(person.keyPathObservers.count == 0)
+    }
+
     /// What an announcement reached is remembered per key path object; adding or removing an
     /// observation of any key path forgets it, so each announcement reaches exactly the
     /// observations there are then, one or several, in order.
