@@ -97,17 +97,18 @@ def main():
     memory = {}
     for kind in ["observer", "notification", "custom", "keypath", "action", "delegation"]:
         if wanted(f"memory {kind}"):
-            memory[kind] = heap_bytes(kind, 100_000)
+            # Set up, and once each binding has been fired (caches its first change makes).
+            memory[kind] = (heap_bytes(kind, 100_000), heap_bytes(f"{kind}-fired", 100_000))
 
     print("| what | instructions |")
     print("|---|---:|")
     for name, value in figures.items():
         print(f"| {name} | {value:,.0f} |")
     if memory:
-        print("\n| bytes per binding at 100,000 (heap in use) | bytes |")
-        print("|---|---:|")
-        for kind, value in memory.items():
-            print(f"| {kind} | {value} |")
+        print("\n| bytes per binding at 100,000 (heap in use) | set up | fired once |")
+        print("|---|---:|---:|")
+        for kind, (made, fired) in memory.items():
+            print(f"| {kind} | {made} | {fired} |")
 
     missed = []
 
@@ -136,9 +137,9 @@ def main():
     for size in [10_000] + scales:
         target(f"set-up + teardown at {size:,} / raw NotificationCenter observer",
                ratio(f"set-up + teardown per binding, {size:,}: binding", f"set-up + teardown per binding, {size:,}: observer"), 1.5)
-    for kind, value in memory.items():
+    for kind, (made, fired) in memory.items():
         if kind != "observer":
-            target(f"bytes per binding, {kind} trigger", value, 400)
+            target(f"bytes per binding, {kind} trigger (set up, fired once: the larger)", max(made, fired), 400)
     if missed:
         print(f"\n{len(missed)} target(s) missed: " + "; ".join(missed))
         return 1 if check else 0
