@@ -13,8 +13,9 @@
     /// block from it, instead of asking `malloc_usable_size` about a live object, keeps the
     /// figure exact: malloc may hand out a larger block than asked for when what is left of a
     /// free one would be too small to keep, which depends on what other tests freed.
-    /// Nil when the figure disagrees with the live object (its header must be in the instance
-    /// size, and its block at least the computed one): the metadata was not read right.
+    /// Nil when the instance size disagrees with the live object (its header must be in it, and
+    /// the block malloc gave the object, by whichever allocator, must hold it with less than 64
+    /// bytes to spare): the metadata was not read right.
     func allocationSize(of make: () -> AnyObject) -> Int? {
         let object = make()
         let metadata = unsafeBitCast(type(of: object), to: UnsafeRawPointer.self)
@@ -22,7 +23,7 @@
         // glibc: a chunk is the request plus an 8-byte header, rounded up to 16, at least 32.
         let usable = max(32, (instanceSize + 8 + 15) & ~15) - 8
         let live = mallocUsableSize(Unmanaged.passUnretained(object).toOpaque())
-        guard instanceSize >= 16, live >= usable, live < usable + 64 else { return nil }
+        guard instanceSize >= 16, live >= instanceSize, live < instanceSize + 64 else { return nil }
         return usable
     }
 #else

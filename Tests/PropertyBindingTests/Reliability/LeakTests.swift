@@ -91,7 +91,8 @@ final class Registrations {
     var alive: [String] { entries.filter { $0.object != nil }.map(\.name) }
 }
 
-/// A form with a binding for every trigger kind, and the objects it binds.
+/// A form with a binding for each trigger kind that watches an object (notification, key path,
+/// target-action, delegation, Observation), and the objects it binds.
 struct LeakForm {
     let person: LeakPerson
     let score: LeakScore
