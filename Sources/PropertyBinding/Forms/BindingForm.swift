@@ -135,7 +135,11 @@ public final class BindingForm: Sendable {
     /// Before the first write, every field is converted and validated, its rules checked, and
     /// the write of each edited value is rehearsed on the model side
     /// (``WritableProperty/validateWrite(_:)``: a transformer around the model property that
-    /// would refuse it, a model object that is gone).
+    /// would refuse it, a model object that is gone). The rehearsal sees the model as it is
+    /// before the commit, and each write runs its field's validators again: a validator that
+    /// reads a model property an earlier field of the commit writes can pass the rehearsal and
+    /// fail its write, which stops the commit there (check such rules against the other field's
+    /// value, or as a ``FormRule``).
     ///
     /// - Returns: the failures that stopped the commit (empty when it was written): every one,
     ///   in field order. Each failing field also keeps its failure in ``FormField/error`` (and
@@ -150,7 +154,17 @@ public final class BindingForm: Sendable {
                     label: nil, path: "BindingForm")
             ]
         }
-        let failures = fields.compactMap { field in field.validate().map { (field, $0) } }
+        // Every field's value is checked (a rule may put its error on a field nobody edited);
+        // only the fields that will be written rehearse the model side's write.
+        let failures = fields.compactMap { field -> (any FormField, BindingFailure)? in
+            let failure: BindingFailure?
+            if !field.hasPendingEdit, let unwritten = field as? any FormValueChecking {
+                failure = unwritten.validateFormValue()
+            } else {
+                failure = field.validate()
+            }
+            return failure.map { (field, $0) }
+        }
         guard failures.isEmpty else {
             // Nothing was written, so no update recorded these failures: a field the user never
             // edited would show no error. Record each, as its update would.

@@ -10,3 +10,17 @@ extension TwoWayBinding: FailureRecording {
         toModel.record(failure)
     }
 }
+
+/// A field whose form value can be checked without rehearsing the model side's write: what a
+/// form's commit asks of the fields that hold no edit, since it does not write them.
+protocol FormValueChecking {
+    /// The form value's conversion and validators, without the model side's dry run; nil when
+    /// they pass.
+    func validateFormValue() -> BindingFailure?
+}
+
+extension TwoWayBinding: FormValueChecking {
+    func validateFormValue() -> BindingFailure? {
+        validate(rehearsingWrite: false)
+    }
+}

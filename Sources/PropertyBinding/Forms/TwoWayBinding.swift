@@ -154,12 +154,19 @@ where Model.Value == Form.Value {
     ///
     /// - Returns: the failure, or nil when a commit would write the value.
     public func validate() -> BindingFailure? {
+        validate(rehearsingWrite: true)
+    }
+
+    /// Checks the form's current value: its conversion and its validators, and when
+    /// `rehearsingWrite`, the model side's dry run of the write.
+    func validate(rehearsingWrite: Bool) -> BindingFailure? {
         let value: Value
         do {
             value = try toModel.source.read()
         } catch {
             return toModel.failure(.readingSource, error)
         }
+        guard rehearsingWrite else { return nil }
         do {
             try toModel.destination.validateWrite(value)
             return nil

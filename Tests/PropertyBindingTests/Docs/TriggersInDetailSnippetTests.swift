@@ -14,7 +14,8 @@ extension TriggersInDetailSnippetTests {
     }
     // end snippet
 
-    final class Label {
+    /// A class of the app's own that nothing registers.
+    final class Caption {
         var text = ""
     }
 
@@ -125,11 +126,11 @@ extension TriggersInDetailSnippetTests {
         // end snippet
         #expect(person.name == "Ann" && person.age == 42)
 
-        let label = Label()
-        #expect(throws: TriggerRegistryError.noTrigger(root: "Label", keyPath: "\\Label.text")) {
+        let caption = Caption()
+        #expect(throws: TriggerRegistryError.noTrigger(root: "Caption", keyPath: "\\Caption.text")) {
             // snippet: registry refuses
-            try Binding(source: Property(label, \.text), destination: Property(person, \.name), triggers: .standard)
-            // throws TriggerRegistryError.noTrigger(root: "Label", keyPath: "\Label.text")
+            try Binding(source: Property(caption, \.text), destination: Property(person, \.name), triggers: .standard)
+            // throws TriggerRegistryError.noTrigger(root: "Caption", keyPath: "\Caption.text")
             // end snippet
         }
         _ = (storeName, storeAge)

@@ -192,13 +192,18 @@ extension BindingFormTests {
         let keptField = FormTextField(center: center)
         let goneField = FormTextField(center: center)
         let form = BindingForm(continuous: false) {
-            TwoWayBinding("kept", model: Property(kept, \.name), form: Property(keptField, \.text))
-            TwoWayBinding("gone", model: Property(gone!, \.name), form: Property(goneField, \.text))
+            TwoWayBinding(
+                "kept", model: Property(kept, \.name), form: Property(keptField, \.text),
+                formTriggers: [fieldTrigger(keptField)])
+            TwoWayBinding(
+                "gone", model: Property(gone!, \.name), form: Property(goneField, \.text),
+                formTriggers: [fieldTrigger(goneField)])
         }
         form.onError = { _ in }
         gone = nil
         keptField.text = "Ann"
         goneField.text = "Bob"
+        #expect(form.fields.allSatisfy { $0.hasPendingEdit })
         let failures = form.commit()
         #expect(failures.map(\.label) == ["gone"])
         let deallocated: Bool
@@ -289,5 +294,71 @@ extension BindingFormTests {
         form.discard()
         #expect(form.errors.isEmpty)
         #expect(!form.hasPendingEdits)
+    }
+}
+
+extension BindingFormTests {
+    /// A counter whose model side refuses to write more than 100 (a transformer around the model
+    /// property), holding 150 already.
+    final class Gauge {
+        var percent = 150
+        var note = ""
+    }
+
+    @Test func aFieldNobodyEditedDoesNotRehearseAWriteItWillNotMake() {
+        let gauge = Gauge()
+        let percentField = FormTextField(center: center)
+        let noteField = FormTextField(center: center)
+        let capped = Property(gauge, \.percent).map(
+            { $0 },
+            reverse: { value in
+                guard value <= 100 else { throw TransformError(.outOfRange, input: "\(value)", targetType: "Int") }
+                return value
+            })
+        let form = BindingForm(continuous: false) {
+            TwoWayBinding(
+                "percent", model: capped,
+                form: StringToNumberTransformer<Int>(
+                    property: Property(percentField, \.text), formatter: decimalFormatter()),
+                formTriggers: [fieldTrigger(percentField)])
+            TwoWayBinding(
+                "note", model: Property(gauge, \.note), form: Property(noteField, \.text),
+                formTriggers: [fieldTrigger(noteField)])
+        }
+        form.onError = { _ in }
+        #expect(percentField.text == "150")
+        noteField.text = "calibrated"
+        #expect(form.commit().isEmpty, "the untouched percent is not written, so its write is not rehearsed")
+        #expect(gauge.note == "calibrated" && gauge.percent == 150)
+    }
+
+    @Test func anEditedFieldStillRehearsesItsWrite() {
+        let gauge = Gauge()
+        gauge.percent = 50
+        let percentField = FormTextField(center: center)
+        let noteField = FormTextField(center: center)
+        let capped = Property(gauge, \.percent).map(
+            { $0 },
+            reverse: { value in
+                guard value <= 100 else { throw TransformError(.outOfRange, input: "\(value)", targetType: "Int") }
+                return value
+            })
+        let form = BindingForm(continuous: false) {
+            TwoWayBinding(
+                "note", model: Property(gauge, \.note), form: Property(noteField, \.text),
+                formTriggers: [fieldTrigger(noteField)])
+            TwoWayBinding(
+                "percent", model: capped,
+                form: StringToNumberTransformer<Int>(
+                    property: Property(percentField, \.text), formatter: decimalFormatter()),
+                formTriggers: [fieldTrigger(percentField)])
+        }
+        form.onError = { _ in }
+        noteField.text = "calibrated"
+        percentField.text = "150"
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["percent"])
+        #expect(failures.first?.stage == .writingDestination)
+        #expect(gauge.note == "" && gauge.percent == 50, "all or nothing: the note before it is not written")
     }
 }

@@ -85,3 +85,49 @@ import Testing
         }
     }
 }
+
+extension FormRuleTests {
+    @Test func aRuleOverTwoEditedFieldsRefusesTheWholeCommit() throws {
+        let profile = FormProfile()
+        profile.end = 100
+        let start = TextField()
+        let end = TextField()
+        let form = try makeForm(profile, start, end)
+        start.simulateTyping("50")
+        end.simulateTyping("40")
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["end"])
+        #expect(profile.start == 0 && profile.end == 100, "nothing is written")
+        #expect(start.text == "50" && end.text == "40", "both edits stay")
+    }
+
+    /// The case the Two-way forms article warns of: a validator that reads the *model* sees it
+    /// as it is before the commit in the rehearsal, and as the earlier fields left it at its
+    /// own write.
+    @Test func aValidatorReadingTheModelSeesTheEarlierFieldsWrittenAtItsWrite() throws {
+        let profile = FormProfile()
+        profile.end = 100
+        let start = TextField()
+        let end = TextField()
+        let formatter = NumberFormatter()
+        let form = try BindingForm(continuous: false) {
+            try TwoWayBinding(
+                "start", model: Property(profile, \.start),
+                form: StringToNumberTransformer<Int>(property: Property(start, \.text), formatter: formatter),
+                triggers: .standard)
+            try TwoWayBinding(
+                "end", model: Property(profile, \.end),
+                form: StringToNumberTransformer<Int>(property: Property(end, \.text), formatter: formatter),
+                triggers: .standard,
+                validators: [Validator("after the model's start") { $0 > profile.start ? nil : "too early" }])
+        }
+        form.onError = { _ in }
+        start.simulateTyping("50")
+        end.simulateTyping("40")
+        #expect(form.isValid, "the rehearsal compares 40 with the model's start, still 0")
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["end"])
+        #expect(profile.start == 50 && profile.end == 100, "start was written before end's write failed")
+        #expect(form["end"]?.hasPendingEdit == true && end.text == "40")
+    }
+}

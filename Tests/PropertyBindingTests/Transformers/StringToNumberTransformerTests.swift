@@ -85,6 +85,9 @@ extension StringToNumberTransformerTests {
         let written = try #require(arabic.string(from: -1234.5))
         #expect(try parse(written, as: Double.self, arabic) == -1234.5)
         #expect(try parse("-1234", as: Int.self, arabic) == -1234)
+        #expect(try parse("1\u{66C}234\u{66B}5", as: Double.self, arabic) == 1234.5)  // ASCII digits, its separators
+        expectRejection("1234.5", as: Double.self, .notANumber, arabic)  // not its decimal separator
+        expectRejection("1,234", as: Double.self, .notANumber, arabic)
         let hebrew = formatter("he_IL", .currency)
         #expect(try parse(try #require(hebrew.string(from: -12.5)), as: Double.self, hebrew) == -12.5)
         #expect(try parse("12.50 ₪", as: Double.self, hebrew) == 12.5)

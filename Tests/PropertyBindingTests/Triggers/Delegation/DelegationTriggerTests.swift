@@ -8,43 +8,43 @@ private final class Person {
 
 // MARK: The recipe, for a class with a plain delegate property
 
-private protocol SliderDelegate: AnyObject {
-    func sliderDidMove(_ slider: Slider)
-    func sliderShouldSnap(_ slider: Slider) -> Bool
+private protocol DialDelegate: AnyObject {
+    func dialDidMove(_ dial: Dial)
+    func dialShouldSnap(_ dial: Dial) -> Bool
 }
 
-private final class Slider {
-    weak var delegate: (any SliderDelegate)?
+private final class Dial {
+    weak var delegate: (any DialDelegate)?
     var value = 0.0
     func userMoved(to value: Double) {
         self.value = value
-        delegate?.sliderDidMove(self)
-        if delegate?.sliderShouldSnap(self) ?? false { self.value = value.rounded() }
+        delegate?.dialDidMove(self)
+        if delegate?.dialShouldSnap(self) ?? false { self.value = value.rounded() }
     }
 }
 
-private final class SliderDelegateProxy: DelegateProxy<Slider, any SliderDelegate>, SliderDelegate {
-    init(_ slider: Slider) { super.init(slider, delegate: \.delegate) }
+private final class DialDelegateProxy: DelegateProxy<Dial, any DialDelegate>, DialDelegate {
+    init(_ dial: Dial) { super.init(dial, delegate: \.delegate) }
 
-    func sliderDidMove(_ slider: Slider) {
-        forward { $0.sliderDidMove(slider) }
-        fire(.sliderDidMove)
+    func dialDidMove(_ dial: Dial) {
+        forward { $0.dialDidMove(dial) }
+        fire(.dialDidMove)
     }
-    func sliderShouldSnap(_ slider: Slider) -> Bool {
-        defer { fire(.sliderShouldSnap) }
-        return forward { $0.sliderShouldSnap(slider) } ?? false
+    func dialShouldSnap(_ dial: Dial) -> Bool {
+        defer { fire(.dialShouldSnap) }
+        return forward { $0.dialShouldSnap(dial) } ?? false
     }
 }
 
 extension DelegateCallback {
-    fileprivate static let sliderDidMove: DelegateCallback = "sliderDidMove"
-    fileprivate static let sliderShouldSnap: DelegateCallback = "sliderShouldSnap"
+    fileprivate static let dialDidMove: DelegateCallback = "dialDidMove"
+    fileprivate static let dialShouldSnap: DelegateCallback = "dialShouldSnap"
 }
 
-private final class SnappingDelegate: SliderDelegate {
+private final class SnappingDelegate: DialDelegate {
     var moves = 0
-    func sliderDidMove(_ slider: Slider) { moves += 1 }
-    func sliderShouldSnap(_ slider: Slider) -> Bool { true }
+    func dialDidMove(_ dial: Dial) { moves += 1 }
+    func dialShouldSnap(_ dial: Dial) -> Bool { true }
 }
 
 private final class Readout {
@@ -159,25 +159,25 @@ private final class Readout {
     }
 
     @Test func aProxyForAPlainDelegatePropertyReplacesAndRestoresIt() {
-        let slider = Slider()
+        let dial = Dial()
         let readout = Readout()
         let original = SnappingDelegate()
-        slider.delegate = original
-        let showValue = Binding(source: Property(slider, \.value), destination: Property(readout, \.value))
-        let trigger = DelegationTrigger(proxy: SliderDelegateProxy(slider), callbacks: [.sliderShouldSnap])
+        dial.delegate = original
+        let showValue = Binding(source: Property(dial, \.value), destination: Property(readout, \.value))
+        let trigger = DelegationTrigger(proxy: DialDelegateProxy(dial), callbacks: [.dialShouldSnap])
         showValue.addTrigger(trigger)
-        #expect(slider.delegate === trigger.proxy)
+        #expect(dial.delegate === trigger.proxy)
 
-        slider.userMoved(to: 2.4)
+        dial.userMoved(to: 2.4)
         #expect(original.moves == 1)  // forwarded
-        #expect(slider.value == 2)  // the original's answer was used
-        #expect(readout.value == 2.4)  // fired in sliderShouldSnap, before the snap
-        slider.userMoved(to: 3)
+        #expect(dial.value == 2)  // the original's answer was used
+        #expect(readout.value == 2.4)  // fired in dialShouldSnap, before the snap
+        dial.userMoved(to: 3)
         #expect(readout.value == 3)
 
         showValue.invalidate()
-        #expect(slider.delegate === original)
-        slider.userMoved(to: 5)
+        #expect(dial.delegate === original)
+        dial.userMoved(to: 5)
         #expect(original.moves == 3)
         #expect(readout.value == 3)
     }
