@@ -114,13 +114,26 @@ public final class BindingForm: Sendable {
         set { bindings.onError = newValue }
     }
 
-    /// Checks every field's current form value, writing nothing: the failures, in field order.
+    /// Checks every field's current form value as ``commit()`` does before its first write,
+    /// writing nothing: the failures, in field order.
     public func validate() -> [BindingFailure] {
-        fields.compactMap { $0.validate() }
+        fields.compactMap(check)
     }
 
-    /// Whether every field's current form value transforms and passes its validators.
+    /// Whether every field's current form value transforms and passes its validators, and the
+    /// model side would take each edited value: whether ``commit()`` would write.
     public var isValid: Bool { validate().isEmpty }
+
+    /// What a commit checks of `field` before its first write: the value's conversion, its
+    /// validators and rules, and, when the field holds an edit (a commit writes it), the model
+    /// side's rehearsal of the write. A field nobody edited is not written, so a write the
+    /// model side would refuse does not stop the commit.
+    private func check(_ field: any FormField) -> BindingFailure? {
+        if !field.hasPendingEdit, let unwritten = field as? any FormValueChecking {
+            return unwritten.validateFormValue()
+        }
+        return field.validate()
+    }
 
     /// Whether any field holds an edit the model does not have yet.
     public var hasPendingEdits: Bool { fields.contains(where: \.hasPendingEdit) }
@@ -156,15 +169,7 @@ public final class BindingForm: Sendable {
         }
         // Every field's value is checked (a rule may put its error on a field nobody edited);
         // only the fields that will be written rehearse the model side's write.
-        let failures = fields.compactMap { field -> (any FormField, BindingFailure)? in
-            let failure: BindingFailure?
-            if !field.hasPendingEdit, let unwritten = field as? any FormValueChecking {
-                failure = unwritten.validateFormValue()
-            } else {
-                failure = field.validate()
-            }
-            return failure.map { (field, $0) }
-        }
+        let failures = fields.compactMap { field in check(field).map { (field, $0) } }
         guard failures.isEmpty else {
             // Nothing was written, so no update recorded these failures: a field the user never
             // edited would show no error. Record each, as its update would.

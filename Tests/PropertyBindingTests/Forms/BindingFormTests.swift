@@ -328,6 +328,7 @@ extension BindingFormTests {
         form.onError = { _ in }
         #expect(percentField.text == "150")
         noteField.text = "calibrated"
+        #expect(form.isValid, "isValid says what commit will do")
         #expect(form.commit().isEmpty, "the untouched percent is not written, so its write is not rehearsed")
         #expect(gauge.note == "calibrated" && gauge.percent == 150)
     }
@@ -356,6 +357,7 @@ extension BindingFormTests {
         form.onError = { _ in }
         noteField.text = "calibrated"
         percentField.text = "150"
+        #expect(form.validate().map(\.label) == ["percent"])
         let failures = form.commit()
         #expect(failures.map(\.label) == ["percent"])
         #expect(failures.first?.stage == .writingDestination)
