@@ -1,8 +1,8 @@
 import PropertyBinding
 
 extension BindingRecorder {
-    /// Suspends until the binding has written `count` values in all since recording started,
-    /// or until `timeout` has passed: for triggers that deliver later, such as Swift
+    /// Suspends until the binding has written `count` values in all since recording started
+    /// (or since the last ``BindingRecorder/removeAll()``), or until `timeout` has passed: for triggers that deliver later, such as Swift
     /// Observation.
     ///
     /// ```swift
@@ -15,8 +15,8 @@ extension BindingRecorder {
         await wait(timeout: timeout) { updates, _ in updates.count >= count }
     }
 
-    /// Suspends until the binding has reported `count` failures in all since recording started,
-    /// or until `timeout` has passed.
+    /// Suspends until the binding has reported `count` failures in all since recording started
+    /// (or since the last ``BindingRecorder/removeAll()``), or until `timeout` has passed.
     ///
     /// ```swift
     /// #expect(await recorder.waitForFailures(1))
@@ -27,8 +27,8 @@ extension BindingRecorder {
         await wait(timeout: timeout) { _, failures in failures.count >= count }
     }
 
-    /// Suspends until the destination holds `expected` (it already does, or the binding writes
-    /// it), or until `timeout` has passed.
+    /// Suspends until the destination holds `expected` (it already does, or the binding's
+    /// latest write from now on is `expected`), or until `timeout` has passed.
     ///
     /// ```swift
     /// model.name = "Ann"
@@ -38,7 +38,12 @@ extension BindingRecorder {
     /// - Returns: true when the destination holds `expected`, false on timeout.
     public func waitForDestination(toHold expected: Value, timeout: Duration = .seconds(5)) async -> Bool
     where Value: Equatable {
+        let writtenBefore = updates.count
         if (try? destinationValue()) == expected { return true }
-        return await wait(timeout: timeout) { updates, _ in updates.last?.newValue == expected }
+        // Only a write made after the destination was read counts: an earlier write of
+        // `expected` may have been overwritten since.
+        return await wait(timeout: timeout) { updates, _ in
+            updates.count > writtenBefore && updates.last?.newValue == expected
+        }
     }
 }

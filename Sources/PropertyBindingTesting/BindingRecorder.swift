@@ -174,7 +174,8 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// #expect(await values.next() == "Ann")
     /// ```
     ///
-    /// The sequence ends when the recorder is deallocated (with its binding).
+    /// The sequence ends when the recorder is deallocated: with its binding, unless you still
+    /// hold the recorder (then it ends when you let it go).
     public func values(
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> where Value: Sendable {

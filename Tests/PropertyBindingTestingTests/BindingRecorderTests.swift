@@ -250,6 +250,30 @@ import Testing
         #expect(await recorder.waitForDestination(toHold: "", timeout: .milliseconds(1)))
     }
 
+    @Test func waitForDestinationLooksAtWhatTheDestinationHoldsNotAtTheLastWrite() async {
+        let binding = showName()
+        let trigger = TestTrigger()
+        binding.addTrigger(trigger)
+        let recorder = BindingRecorder(binding)
+        person.name = "Ann"
+        binding.update()
+        field.text = "Bob"  // the destination changed behind the binding's back
+        #expect(await !recorder.waitForDestination(toHold: "Ann", timeout: .milliseconds(20)))
+
+        Task.detached { trigger.fire() }  // the binding writes "Ann" again
+        #expect(await recorder.waitForDestination(toHold: "Ann"))
+        #expect(field.text == "Ann")
+    }
+
+    @Test func waitingCountsFromTheLastRemoveAll() async {
+        let binding = showName()
+        let recorder = BindingRecorder(binding)
+        person.name = "Ann"
+        binding.update()
+        recorder.removeAll()
+        #expect(await !recorder.waitForUpdates(1, timeout: .milliseconds(20)))
+    }
+
     @Test func waitsForFailures() async {
         let binding = storeAge()
         let trigger = TestTrigger()

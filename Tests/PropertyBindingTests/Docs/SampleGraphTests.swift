@@ -35,6 +35,15 @@ import Testing
         #expect(String(decoding: printed, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
+    @Test func theSeeingWhatIsBoundArticleShowsTheStoredDOT() throws {
+        let article = try String(
+            contentsOf: Self.root.appendingPathComponent(
+                "Sources/PropertyBinding/PropertyBinding.docc/SeeingWhatIsBound.md"),
+            encoding: .utf8)
+        let dot = try String(contentsOf: Self.root.appendingPathComponent("Docs/binding-graph.dot"), encoding: .utf8)
+        #expect(article.contains("```\n" + dot + "```\n"), "the article's block is what `--graph` prints")
+    }
+
     @Test func theReadmeShowsTheRenderedGraph() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("](Docs/binding-graph.svg)"))

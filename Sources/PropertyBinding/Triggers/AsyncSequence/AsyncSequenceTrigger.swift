@@ -47,7 +47,8 @@ public final class AsyncSequenceTrigger<Elements: AsyncSequence & Sendable>: Tri
         set { lock.withLock { _delegate = newValue } }
     }
 
-    /// Whether a task iterates the sequence now.
+    /// Whether a task iterates the sequence now: false before the trigger starts, after it
+    /// stops, and once the sequence has ended (finished or thrown).
     public var isObserving: Bool { lock.withLock { task != nil } }
 
     /// Starts iterating the sequence (once).
@@ -64,9 +65,17 @@ public final class AsyncSequenceTrigger<Elements: AsyncSequence & Sendable>: Tri
                         self.fire(generation: generation)
                     }
                 } catch {
-                    return  // the sequence failed: nothing more will come
+                    // the sequence failed: nothing more will come
                 }
+                self?.iterationEnded(generation: generation)
             }
+        }
+    }
+
+    /// The iteration of `generation` ran out: unless a later one replaced it, none runs now.
+    private func iterationEnded(generation: Int) {
+        lock.withLock {
+            if generation == self.generation { task = nil }
         }
     }
 

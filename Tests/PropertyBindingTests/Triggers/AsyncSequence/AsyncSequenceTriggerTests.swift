@@ -24,6 +24,23 @@ private final class Inbox {
         #expect(recorder.newValues == [1, 2])
     }
 
+    @Test func aSequenceThatEndsLeavesTheTriggerNotObserving() async {
+        let (events, continuation) = AsyncStream.makeStream(of: Int.self)
+        let inbox = Inbox()
+        let binding = Binding(source: Property(inbox, \.count), destination: Property(inbox, \.shown))
+        let recorder = BindingRecorder(binding)
+        let trigger = AsyncSequenceTrigger(events)
+        binding.addTrigger(trigger)
+        #expect(trigger.isObserving)
+        inbox.count = 1
+        continuation.yield(1)
+        continuation.finish()
+        #expect(await recorder.waitForUpdates(1))
+        let deadline = ContinuousClock.now + .seconds(5)
+        while trigger.isObserving && ContinuousClock.now < deadline { await Task.yield() }
+        #expect(!trigger.isObserving, "the iteration ended with the sequence")
+    }
+
     @Test func tornDownMidStreamItStopsConsuming() async {
         let (events, continuation) = AsyncStream.makeStream(of: Int.self)
         let terminated = AsyncStream.makeStream(of: Void.self)
