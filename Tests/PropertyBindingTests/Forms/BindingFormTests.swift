@@ -298,34 +298,41 @@ extension BindingFormTests {
 }
 
 extension BindingFormTests {
-    /// A counter whose model side refuses to write more than 100 (a transformer around the model
-    /// property), holding 150 already.
+    /// A gauge holding 150 percent, and a note.
     final class Gauge {
         var percent = 150
         var note = ""
     }
 
-    @Test func aFieldNobodyEditedDoesNotRehearseAWriteItWillNotMake() {
-        let gauge = Gauge()
-        let percentField = FormTextField(center: center)
-        let noteField = FormTextField(center: center)
+    /// The gauge's percent behind a transformer that refuses to write more than 100, and the
+    /// form of two fields (percent and note, percent first or not) that edits it.
+    private func gaugeForm(
+        _ gauge: Gauge, _ percentField: FormTextField, _ noteField: FormTextField, percentFirst: Bool
+    ) -> BindingForm {
         let capped = Property(gauge, \.percent).map(
             { $0 },
             reverse: { value in
                 guard value <= 100 else { throw TransformError(.outOfRange, input: "\(value)", targetType: "Int") }
                 return value
             })
-        let form = BindingForm(continuous: false) {
-            TwoWayBinding(
-                "percent", model: capped,
-                form: StringToNumberTransformer<Int>(
-                    property: Property(percentField, \.text), formatter: decimalFormatter()),
-                formTriggers: [fieldTrigger(percentField)])
-            TwoWayBinding(
-                "note", model: Property(gauge, \.note), form: Property(noteField, \.text),
-                formTriggers: [fieldTrigger(noteField)])
-        }
+        let percent = TwoWayBinding(
+            "percent", model: capped,
+            form: StringToNumberTransformer<Int>(
+                property: Property(percentField, \.text), formatter: decimalFormatter()),
+            formTriggers: [fieldTrigger(percentField)])
+        let note = TwoWayBinding(
+            "note", model: Property(gauge, \.note), form: Property(noteField, \.text),
+            formTriggers: [fieldTrigger(noteField)])
+        let form = BindingForm(percentFirst ? [percent, note] : [note, percent], continuous: false)
         form.onError = { _ in }
+        return form
+    }
+
+    @Test func aFieldNobodyEditedDoesNotRehearseAWriteItWillNotMake() {
+        let gauge = Gauge()
+        let percentField = FormTextField(center: center)
+        let noteField = FormTextField(center: center)
+        let form = gaugeForm(gauge, percentField, noteField, percentFirst: true)
         #expect(percentField.text == "150")
         noteField.text = "calibrated"
         #expect(form.isValid, "isValid says what commit will do")
@@ -338,23 +345,7 @@ extension BindingFormTests {
         gauge.percent = 50
         let percentField = FormTextField(center: center)
         let noteField = FormTextField(center: center)
-        let capped = Property(gauge, \.percent).map(
-            { $0 },
-            reverse: { value in
-                guard value <= 100 else { throw TransformError(.outOfRange, input: "\(value)", targetType: "Int") }
-                return value
-            })
-        let form = BindingForm(continuous: false) {
-            TwoWayBinding(
-                "note", model: Property(gauge, \.note), form: Property(noteField, \.text),
-                formTriggers: [fieldTrigger(noteField)])
-            TwoWayBinding(
-                "percent", model: capped,
-                form: StringToNumberTransformer<Int>(
-                    property: Property(percentField, \.text), formatter: decimalFormatter()),
-                formTriggers: [fieldTrigger(percentField)])
-        }
-        form.onError = { _ in }
+        let form = gaugeForm(gauge, percentField, noteField, percentFirst: false)
         noteField.text = "calibrated"
         percentField.text = "150"
         #expect(form.validate().map(\.label) == ["percent"])
