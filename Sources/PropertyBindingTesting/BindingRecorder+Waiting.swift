@@ -2,8 +2,8 @@ import PropertyBinding
 
 extension BindingRecorder {
     /// Suspends until the binding has written `count` values in all since recording started
-    /// (or since the last ``BindingRecorder/removeAll()``), or until `timeout` has passed: for triggers that deliver later, such as Swift
-    /// Observation.
+    /// (or since the last ``BindingRecorder/removeAll()``), or until `timeout` has passed: for
+    /// triggers that deliver later, such as Swift Observation.
     ///
     /// ```swift
     /// model.name = "Ann"                              // observed: the update comes later

@@ -129,7 +129,7 @@ public final class BindingForm: Sendable {
     /// side's rehearsal of the write. A field nobody edited is not written, so a write the
     /// model side would refuse does not stop the commit.
     private func check(_ field: any FormField) -> BindingFailure? {
-        if !field.hasPendingEdit, let unwritten = field as? any FormValueChecking {
+        if !field.hasPendingEdit, let unwritten = field as? any CommittableField {
             return unwritten.validateFormValue()
         }
         return field.validate()
@@ -173,7 +173,7 @@ public final class BindingForm: Sendable {
         guard failures.isEmpty else {
             // Nothing was written, so no update recorded these failures: a field the user never
             // edited would show no error. Record each, as its update would.
-            for (field, failure) in failures { (field as? any FailureRecording)?.record(failure) }
+            for (field, failure) in failures { (field as? any CommittableField)?.record(failure) }
             return failures.map(\.1)
         }
         return fields.compactMap { $0.commit().failure }

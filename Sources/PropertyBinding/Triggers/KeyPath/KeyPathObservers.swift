@@ -149,14 +149,21 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// dropping the last reference to a closure (or a trigger) runs deinitializers, which may
     /// come back to this registry.
     private func removeObservations(_ isRemoved: (Entry) -> Bool) {
-        let before = lock.withLock {
-            let before = (observers, inherited, announced)
+        // The removed entries and the emptied cache are moved out, not the whole lists copied:
+        // an inherited observation's entry is also in `observers`, so `removed` holds it too.
+        let released = lock.withLock {
+            let cache = announced
             announced.removeAll()
-            observers.removeAll { isRemoved($0.entry) }
+            var removed: [Entry] = []
+            observers.removeAll { observer in
+                guard isRemoved(observer.entry) else { return false }
+                removed.append(observer.entry)
+                return true
+            }
             if !inherited.isEmpty { inherited.removeAll { isRemoved($0.entry) } }
-            return before
+            return (cache, removed)
         }
-        withExtendedLifetime(before) {}
+        withExtendedLifetime(released) {}
     }
 
     /// Tells the observers of `keyPath` that it changed, now, on this thread.

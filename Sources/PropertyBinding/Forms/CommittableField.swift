@@ -1,0 +1,21 @@
+/// What a form's commit asks of a field beyond ``FormField``: to check its value without
+/// rehearsing a write it will not make, and to keep a failure found without running its update.
+protocol CommittableField {
+    /// The form value's conversion and validators, without the model side's dry run; nil when
+    /// they pass. A commit asks this of the fields that hold no edit, since it does not write them.
+    func validateFormValue() -> BindingFailure?
+
+    /// Keeps `failure` as the field's error until a later value is good, and reports it to the
+    /// field's error handlers.
+    func record(_ failure: BindingFailure)
+}
+
+extension TwoWayBinding: CommittableField {
+    func validateFormValue() -> BindingFailure? {
+        validate(rehearsingWrite: false)
+    }
+
+    func record(_ failure: BindingFailure) {
+        toModel.record(failure)
+    }
+}
