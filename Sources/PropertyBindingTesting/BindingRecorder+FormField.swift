@@ -36,16 +36,20 @@ extension BindingRecorder where Value == Any {
 
 /// A form field whose form → model direction a recorder can attach to without its types.
 protocol RecordableFormField {
-    /// Reads the model property, as `Any`.
-    var readModel: () throws -> Any { get }
+    /// Reads the model property, as `Any`, between the field's updates (nil when that would
+    /// mean waiting where waiting could deadlock).
+    var readModel: () throws -> Any? { get }
     /// Installs `recorder` on the form → model direction.
     func attachModelDirection(to recorder: BindingRecorder<Any>)
 }
 
 extension TwoWayBinding: RecordableFormField {
-    var readModel: () throws -> Any {
+    var readModel: () throws -> Any? {
         let model = toModel.destination
-        return { try model.read() }
+        return { [weak toModel] in
+            guard let toModel else { return try model.read() }
+            return try toModel.betweenUpdates { () throws -> Any in try model.read() }
+        }
     }
 
     func attachModelDirection(to recorder: BindingRecorder<Any>) {

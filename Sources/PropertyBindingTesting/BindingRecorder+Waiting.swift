@@ -39,7 +39,8 @@ extension BindingRecorder {
     public func waitForDestination(toHold expected: Value, timeout: Duration = .seconds(5)) async -> Bool
     where Value: Equatable {
         let writtenBefore = updates.count
-        if (try? destinationValue()) == expected { return true }
+        // Read between the binding's updates (nil: it could not be, so only a later write counts).
+        if case .some(.some(let held)) = try? readDestinationBetweenUpdates(), held == expected { return true }
         // Only a write made after the destination was read counts: an earlier write of
         // `expected` may have been overwritten since.
         return await wait(timeout: timeout) { updates, _ in

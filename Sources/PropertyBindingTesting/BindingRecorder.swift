@@ -96,7 +96,7 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// The continuations of ``values(bufferingPolicy:)``, fed on each recorded update.
     private var feeds: [(Value) -> Void] = []
     private var finishFeeds: [() -> Void] = []
-    private let readDestination: () throws -> Value
+    private let readDestination: () throws -> Value?
 
     /// Starts recording `binding`'s updates and failures.
     ///
@@ -106,13 +106,19 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     public convenience init<Source, Destination>(_ binding: Binding<Source, Destination>)
     where Source.Value == Value {
         let destination = binding.destination
-        self.init(readDestination: { try destination.read() })
+        self.init(readDestination: { [weak binding] in
+            // The binding (which holds this recorder) is held weakly: no cycle. Once it is gone,
+            // nothing of it writes the destination any more.
+            guard let binding else { return try destination.read() }
+            return try binding.betweenUpdates { () throws -> Value in try destination.read() }
+        })
         attach(to: binding) { $0 }
     }
 
-    /// Starts recording, with `readDestination` to read what the binding writes; the caller
-    /// attaches the recorder to its binding.
-    init(readDestination: @escaping () throws -> Value) {
+    /// Starts recording, with `readDestination` to read what the binding writes between its
+    /// updates (nil when it cannot be read without waiting where waiting could deadlock); the
+    /// caller attaches the recorder to its binding.
+    init(readDestination: @escaping () throws -> Value?) {
         self.readDestination = readDestination
     }
 
@@ -159,10 +165,22 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
         }
     }
 
-    /// Reads the binding's destination now.
+    /// Reads the binding's destination now, between the binding's updates: when the binding is
+    /// updating on another thread, this waits for that update to finish, so that the read never
+    /// races with the binding's own write.
+    ///
+    /// Called from inside an update of another binding while this binding updates on another
+    /// thread, it throws ``RecorderError/destinationBusy`` rather than wait (that could deadlock).
     ///
     /// - Throws: the destination's error, for example `PropertyError.objectDeallocated`.
     public func destinationValue() throws -> Value {
+        guard let value = try readDestination() else { throw RecorderError.destinationBusy }
+        return value
+    }
+
+    /// Reads the destination between the binding's updates; nil when that would mean waiting
+    /// where waiting could deadlock.
+    func readDestinationBetweenUpdates() throws -> Value? {
         try readDestination()
     }
 

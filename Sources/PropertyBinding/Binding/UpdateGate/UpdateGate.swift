@@ -115,6 +115,20 @@ extension AnyBinding {
         return try body()
     }
 
+    /// Runs `body` between this binding's updates: inside its gate, after an update running on
+    /// another thread has finished and before the next one starts. The testing library reads a
+    /// destination this way, since the binding may be writing it on another thread.
+    ///
+    /// - Returns: what `body` returns; nil, without running `body`, when this thread is inside
+    ///   an update of another gate and another thread holds this one (waiting could deadlock).
+    package func betweenUpdates<Result>(_ body: () throws -> Result) rethrows -> Result? {
+        let gate = self.gate
+        let me = ThreadIdentity.current
+        guard case .entered = gate.enterGate(as: me, handing: nil) else { return nil }
+        defer { gate.leaveGate(as: me) }
+        return try body()
+    }
+
     /// Waits until no update of this gate runs, unless this thread is inside an update and
     /// another thread holds the gate (waiting could deadlock): then it returns at once.
     ///
