@@ -37,18 +37,18 @@ extension BindingRecorder where Value == Any {
 /// A form field whose form → model direction a recorder can attach to without its types.
 protocol RecordableFormField {
     /// Reads the model property, as `Any`, between the field's updates (nil when that would
-    /// mean waiting where waiting could deadlock).
-    var readModel: () throws -> Any? { get }
+    /// mean waiting, and waiting is not allowed or could deadlock).
+    var readModel: (_ waiting: Bool) throws -> Any? { get }
     /// Installs `recorder` on the form → model direction.
     func attachModelDirection(to recorder: BindingRecorder<Any>)
 }
 
 extension TwoWayBinding: RecordableFormField {
-    var readModel: () throws -> Any? {
+    var readModel: (_ waiting: Bool) throws -> Any? {
         let model = toModel.destination
-        return { [weak toModel] in
+        return { [weak toModel] waiting in
             guard let toModel else { return try model.read() }
-            return try toModel.betweenUpdates { () throws -> Any in try model.read() }
+            return try toModel.betweenUpdates(waiting: waiting) { () throws -> Any in try model.read() }
         }
     }
 

@@ -35,16 +35,35 @@ extension BindingRecorder {
     /// #expect(await recorder.waitForDestination(toHold: "Ann"))
     /// ```
     ///
+    /// The destination is read between the binding's updates, and this never blocks its thread:
+    /// while the binding is updating on another thread, it checks again every millisecond, while
+    /// suspended, until that update is over.
+    ///
     /// - Returns: true when the destination holds `expected`, false on timeout.
     public func waitForDestination(toHold expected: Value, timeout: Duration = .seconds(5)) async -> Bool
     where Value: Equatable {
-        let writtenBefore = updates.count
-        // Read between the binding's updates (nil: it could not be, so only a later write counts).
-        if case .some(.some(let held)) = try? readDestinationBetweenUpdates(), held == expected { return true }
-        // Only a write made after the destination was read counts: an earlier write of
-        // `expected` may have been overwritten since.
-        return await wait(timeout: timeout) { updates, _ in
-            updates.count > writtenBefore && updates.last?.newValue == expected
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            // Only a write recorded after the destination was read counts: an earlier write of
+            // `expected` may have been overwritten since.
+            let writtenBefore = updates.count
+            let held: Value?
+            do {
+                guard let read = try readDestinationIfIdle() else {
+                    // An update runs on another thread; its write may already be recorded.
+                    if clock.now >= deadline { return false }
+                    try? await Task.sleep(for: .milliseconds(1))
+                    continue
+                }
+                held = read
+            } catch {
+                held = nil  // unreadable (a released destination): only a later write can tell
+            }
+            if held == expected { return true }
+            return await wait(timeout: deadline - clock.now) { updates, _ in
+                updates.count > writtenBefore && updates.last?.newValue == expected
+            }
         }
     }
 }

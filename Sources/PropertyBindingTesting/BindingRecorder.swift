@@ -96,7 +96,7 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// The continuations of ``values(bufferingPolicy:)``, fed on each recorded update.
     private var feeds: [(Value) -> Void] = []
     private var finishFeeds: [() -> Void] = []
-    private let readDestination: () throws -> Value?
+    private let readDestination: (_ waiting: Bool) throws -> Value?
 
     /// Starts recording `binding`'s updates and failures.
     ///
@@ -106,19 +106,19 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     public convenience init<Source, Destination>(_ binding: Binding<Source, Destination>)
     where Source.Value == Value {
         let destination = binding.destination
-        self.init(readDestination: { [weak binding] in
+        self.init(readDestination: { [weak binding] waiting in
             // The binding (which holds this recorder) is held weakly: no cycle. Once it is gone,
             // nothing of it writes the destination any more.
             guard let binding else { return try destination.read() }
-            return try binding.betweenUpdates { () throws -> Value in try destination.read() }
+            return try binding.betweenUpdates(waiting: waiting) { () throws -> Value in try destination.read() }
         })
         attach(to: binding) { $0 }
     }
 
     /// Starts recording, with `readDestination` to read what the binding writes between its
-    /// updates (nil when it cannot be read without waiting where waiting could deadlock); the
-    /// caller attaches the recorder to its binding.
-    init(readDestination: @escaping () throws -> Value?) {
+    /// updates (nil when that would mean waiting, and waiting is not allowed or could deadlock);
+    /// the caller attaches the recorder to its binding.
+    init(readDestination: @escaping (_ waiting: Bool) throws -> Value?) {
         self.readDestination = readDestination
     }
 
@@ -174,14 +174,14 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     ///
     /// - Throws: the destination's error, for example `PropertyError.objectDeallocated`.
     public func destinationValue() throws -> Value {
-        guard let value = try readDestination() else { throw RecorderError.destinationBusy }
+        guard let value = try readDestination(true) else { throw RecorderError.destinationBusy }
         return value
     }
 
-    /// Reads the destination between the binding's updates; nil when that would mean waiting
-    /// where waiting could deadlock.
-    func readDestinationBetweenUpdates() throws -> Value? {
-        try readDestination()
+    /// Reads the destination between the binding's updates without waiting: nil while the
+    /// binding is updating on another thread.
+    func readDestinationIfIdle() throws -> Value? {
+        try readDestination(false)
     }
 
     /// The values the binding writes from now on, as an async sequence, for `for await`.
@@ -225,7 +225,7 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     }
 
     /// Runs `action` and tells whether the destination then holds `expected`; false when it
-    /// cannot be read.
+    /// cannot be read. The destination is read as ``destinationValue()`` reads it.
     ///
     /// ```swift
     /// #expect(recorder.destination(holds: "Ann") { center.post(.personDidChange, from: person) })
@@ -235,7 +235,7 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     public func destination(holds expected: Value, after action: () throws -> Void) rethrows -> Bool
     where Value: Equatable {
         try action()
-        return (try? readDestination()) == expected
+        return (try? readDestination(true)) == expected
     }
 
     /// Runs `action` and tells whether the binding wrote nothing meanwhile (a failure is not a

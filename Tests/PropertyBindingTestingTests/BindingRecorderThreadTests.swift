@@ -30,15 +30,31 @@ private final class Reader: @unchecked Sendable {
 /// A model whose name a test sets before the binding reads it on another thread.
 private final class Speaker: @unchecked Sendable { var name = "" }
 
+/// A binding whose update of "Ann" is stopped in the middle of its write, on a thread of its
+/// own, until the test signals `label.finishWrite`; `updateDone` is signalled when it returns.
+private struct UpdateInTheMiddle {
+    let speaker = Speaker()
+    let label = HeldLabel()
+    let binding: Binding<Property<Speaker, String>, Property<HeldLabel, String>>
+    let recorder: BindingRecorder<String>
+    let updateDone = DispatchSemaphore(value: 0)
+
+    init() {
+        binding = Binding(source: Property(speaker, \.name), destination: Property(label, \.text))
+        recorder = BindingRecorder(binding)
+        speaker.name = "Ann"
+        Thread.detachNewThread { [binding, updateDone] in
+            binding.update()
+            updateDone.signal()
+        }
+        label.writing.wait()  // the update holds the binding's gate, in the middle of its write
+    }
+}
+
 @Suite struct BindingRecorderThreadTests {
     @Test func destinationValueWaitsForAnUpdateRunningOnAnotherThread() {
-        let speaker = Speaker()
-        let label = HeldLabel()
-        let binding = Binding(source: Property(speaker, \.name), destination: Property(label, \.text))
-        let recorder = BindingRecorder(binding)
-        speaker.name = "Ann"
-        Thread.detachNewThread { binding.update() }
-        label.writing.wait()  // the update is in the middle of its write
+        let running = UpdateInTheMiddle()
+        let (label, recorder) = (running.label, running.recorder)
 
         let read = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -56,29 +72,45 @@ private final class Speaker: @unchecked Sendable { var name = "" }
     }
 
     @Test func destinationValueInsideAnotherUpdateThrowsRatherThanWait() throws {
-        let speaker = Speaker()
-        let label = HeldLabel()
-        let held = Binding(source: Property(speaker, \.name), destination: Property(label, \.text))
-        let recorder = BindingRecorder(held)
-        speaker.name = "Ann"
-        let heldDone = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            held.update()
-            heldDone.signal()
-        }
-        label.writing.wait()  // `held` is updating on that thread
+        let running = UpdateInTheMiddle()
+        let recorder = running.recorder
 
-        // An update of another binding, on this thread, reads `held`'s destination: waiting for
-        // `held` from inside an update could deadlock, so the read throws.
+        // An update of another binding, on this thread, reads the running binding's destination:
+        // waiting for it from inside an update could deadlock, so the read throws.
         let error = Locked<(any Error)?>(nil)
         let reader = Reader {
             do { _ = try recorder.destinationValue() } catch let thrown { error.withLock { $0 = thrown } }
         }
-        let other = Binding(source: Property(speaker, \.name), destination: Property(reader, \.name))
+        let other = Binding(source: Property(running.speaker, \.name), destination: Property(reader, \.name))
         other.update()
-        label.finishWrite.signal()
-        heldDone.wait()
+        running.label.finishWrite.signal()
+        running.updateDone.wait()
         #expect(error.value as? RecorderError == .destinationBusy)
         #expect(try recorder.destinationValue() == "Ann")
+    }
+
+    @Test func waitForDestinationNeverBlocksItsThreadOnAnUpdateRunningElsewhere() async {
+        let running = UpdateInTheMiddle()
+        let (label, recorder) = (running.label, running.recorder)
+
+        // A wait that blocked on the gate would return only once the write is let go: here by a
+        // watchdog, after 20 s. The wait must give up after its 50 ms first.
+        let watchdog = DispatchSemaphore(value: 0)
+        let releasedByWatchdog = Locked(false)
+        Thread.detachNewThread {
+            guard watchdog.wait(timeout: .now() + .seconds(20)) == .timedOut else { return }
+            releasedByWatchdog.withLock { $0 = true }
+            label.finishWrite.signal()
+        }
+        #expect(await !recorder.waitForDestination(toHold: "Zed", timeout: .milliseconds(50)))
+        #expect(!releasedByWatchdog.value)
+        watchdog.signal()
+
+        // The write of the update that ran while the wait began is the one that counts.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            label.finishWrite.signal()
+        }
+        #expect(await recorder.waitForDestination(toHold: "Ann"))
     }
 }

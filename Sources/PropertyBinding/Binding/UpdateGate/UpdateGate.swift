@@ -119,14 +119,39 @@ extension AnyBinding {
     /// another thread has finished and before the next one starts. The testing library reads a
     /// destination this way, since the binding may be writing it on another thread.
     ///
-    /// - Returns: what `body` returns; nil, without running `body`, when this thread is inside
-    ///   an update of another gate and another thread holds this one (waiting could deadlock).
-    package func betweenUpdates<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    /// - Parameter waiting: Whether to wait for an update running on another thread; false
+    ///   (for async callers, which must not block their thread) returns nil instead.
+    /// - Returns: what `body` returns; nil, without running `body`, when another thread holds
+    ///   the gate and this one may not wait: `waiting` is false, or this thread is inside an
+    ///   update of another gate (waiting could deadlock).
+    package func betweenUpdates<Result>(waiting: Bool = true, _ body: () throws -> Result) rethrows -> Result? {
         let gate = self.gate
         let me = ThreadIdentity.current
-        guard case .entered = gate.enterGate(as: me, handing: nil) else { return nil }
+        let entered =
+            waiting
+            ? gate.enterGate(as: me, handing: nil) == .entered
+            : gate.enterGateWithoutWaiting(as: me)
+        guard entered else { return nil }
         defer { gate.leaveGate(as: me) }
         return try body()
+    }
+
+    /// Enters this binding's gate as `me` if that needs no waiting: it is free, or `me` holds it.
+    private func enterGateWithoutWaiting(as me: ThreadIdentity) -> Bool {
+        // Told that the thread may not wait (as when it holds another gate) and given no work to
+        // hand over, the machine answers `.busy` where it would answer `.wait`.
+        let action = withGateMachine {
+            $0.enter(me.id, holdsOtherGates: true, handing: { nil }, isSame: { _, _ in false }, waiter: { me.wakeUp })
+        }
+        switch action {
+        case .run:
+            me.heldGates += 1
+            return true
+        case .reentrant:
+            return true
+        case .handOver, .busy, .wait:
+            return false
+        }
     }
 
     /// Waits until no update of this gate runs, unless this thread is inside an update and
