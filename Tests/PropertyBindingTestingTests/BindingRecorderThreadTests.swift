@@ -93,17 +93,17 @@ private struct UpdateInTheMiddle {
         let running = UpdateInTheMiddle()
         let (label, recorder) = (running.label, running.recorder)
 
-        // A wait that blocked on the gate would return only once the write is let go: here by a
-        // watchdog, after 20 s. The wait must give up after its 50 ms first.
+        // A wait that blocked on the gate would return only once the write is let go, which only
+        // a watchdog does, after 5 minutes (so that such a wait fails rather than hangs). The
+        // wait must give up, its 50 ms passed, with the update still in the middle of its write.
+        // (Resuming a suspended task can take seconds when other tests occupy the async threads.)
         let watchdog = DispatchSemaphore(value: 0)
-        let releasedByWatchdog = Locked(false)
         Thread.detachNewThread {
-            guard watchdog.wait(timeout: .now() + .seconds(20)) == .timedOut else { return }
-            releasedByWatchdog.withLock { $0 = true }
+            guard watchdog.wait(timeout: .now() + .seconds(300)) == .timedOut else { return }
             label.finishWrite.signal()
         }
         #expect(await !recorder.waitForDestination(toHold: "Zed", timeout: .milliseconds(50)))
-        #expect(!releasedByWatchdog.value)
+        #expect(running.updateDone.wait(timeout: .now()) == .timedOut)  // still in its write
         watchdog.signal()
 
         // The write of the update that ran while the wait began is the one that counts.

@@ -11,15 +11,19 @@ import Testing
     var celsius = 0
 }
 
-/// A minimal Observation trigger of a test's own: it re-arms on every change and fires on a
-/// new task, once the new value is in place.
+/// A minimal Observation trigger of a test's own: it re-arms on every change and fires on
+/// `queue`, the serial queue the thermometer is changed on, so once the new value is in place.
 private final class CelsiusTrigger: Trigger, @unchecked Sendable {
     weak var delegate: (any TriggerDelegate)?
     private let thermometer: Thermometer
+    private let queue: DispatchQueue
     private let lock = NSLock()
     private var observing = false
 
-    init(_ thermometer: Thermometer) { self.thermometer = thermometer }
+    init(_ thermometer: Thermometer, queue: DispatchQueue) {
+        self.thermometer = thermometer
+        self.queue = queue
+    }
 
     func startObserving() {
         lock.withLock { observing = true }
@@ -31,8 +35,10 @@ private final class CelsiusTrigger: Trigger, @unchecked Sendable {
     private func arm() {
         withObservationTracking {
             _ = thermometer.celsius
-        } onChange: { [weak self] in
-            Task { self?.changed() }
+        } onChange: { [weak self, queue] in
+            // Called before the value is stored: the delivery waits for the write on `queue`.
+            let trigger = self
+            queue.async { trigger?.changed() }
         }
     }
 
@@ -51,13 +57,14 @@ private final class Display: @unchecked Sendable { var text = "" }
         let display = Display()
         let binding = Binding(
             source: Property(thermometer, \.celsius).map { "\($0) °C" }, destination: Property(display, \.text))
-        binding.addTrigger(CelsiusTrigger(thermometer))
+        let queue = DispatchQueue(label: "ObservationWaitingTests")
+        binding.addTrigger(CelsiusTrigger(thermometer, queue: queue))
         let recorder = BindingRecorder(binding)
 
-        thermometer.celsius = 21
+        queue.sync { thermometer.celsius = 21 }
 
         #expect(await recorder.waitForDestination(toHold: "21 °C"))
-        thermometer.celsius = 22
+        queue.sync { thermometer.celsius = 22 }
         #expect(await recorder.waitForUpdates(2))
         #expect(recorder.newValues == ["21 °C", "22 °C"])
         binding.invalidate()

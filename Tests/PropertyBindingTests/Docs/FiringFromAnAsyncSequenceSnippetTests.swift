@@ -57,7 +57,10 @@ private final class BadgeLog: Sendable {
         showUnread.update()
         inbox.unread = 5
         showUnread.update()
-        for _ in 0..<10_000 where badgeLog.lines.value.count < 2 { await Task.yield() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while badgeLog.lines.value.count < 2, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
         #expect(badgeLog.lines.value == ["badge shows 2", "badge shows 5"])
     }
 }

@@ -58,9 +58,11 @@ private func threadCPUTime() -> Double {
         let holding = DispatchSemaphore(value: 0)
         let holdFor = 0.4
         let waiter = Locked<(cpu: Double, wall: Double)>((0, 0))
+        let heldSince = Locked(Date())
         let finished = runOnThreads([
             {
                 guarded.lock.withLock {
+                    heldSince.withLock { $0 = Date() }
                     holding.signal()
                     Thread.sleep(forTimeInterval: holdFor)
                     guarded.count = 1
@@ -68,7 +70,9 @@ private func threadCPUTime() -> Double {
             },
             {
                 holding.wait()
-                let wallStart = Date()
+                // Timed from when the lock was taken, so that a waiter scheduled late still counts
+                // the whole hold.
+                let wallStart = heldSince.value
                 let cpuStart = threadCPUTime()
                 let seen = guarded.lock.withLock { guarded.count }
                 let measured = (threadCPUTime() - cpuStart, Date().timeIntervalSince(wallStart))
