@@ -170,7 +170,12 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     /// races with the binding's own write.
     ///
     /// Called from inside an update of another binding while this binding updates on another
-    /// thread, it throws ``RecorderError/destinationBusy`` rather than wait (that could deadlock).
+    /// thread, it throws ``RecorderError/destinationBusy`` rather than wait (that could deadlock),
+    /// without reading the destination (so not the destination's own error either).
+    ///
+    /// The read holds the binding's update lock while the destination's getter runs, like an
+    /// update: an update that another thread hands over in that moment (see the library's
+    /// Threading model article) runs on this thread before the read returns.
     ///
     /// - Throws: the destination's error, for example `PropertyError.objectDeallocated`.
     public func destinationValue() throws -> Value {

@@ -39,9 +39,18 @@ private struct UpdateInTheMiddle {
     let recorder: BindingRecorder<String>
     let updateDone = DispatchSemaphore(value: 0)
 
-    init() {
+    /// - Parameter afterRecording: Runs in the update once the recorder has recorded its write,
+    ///   while the update still holds the binding's gate.
+    init(afterRecording: (@Sendable () -> Void)? = nil) {
         binding = Binding(source: Property(speaker, \.name), destination: Property(label, \.text))
         recorder = BindingRecorder(binding)
+        if let afterRecording {
+            let recording = binding.onUpdate
+            binding.onUpdate = { update in
+                recording?(update)
+                afterRecording()
+            }
+        }
         speaker.name = "Ann"
         Thread.detachNewThread { [binding, updateDone] in
             binding.update()
@@ -89,7 +98,7 @@ private struct UpdateInTheMiddle {
         #expect(try recorder.destinationValue() == "Ann")
     }
 
-    @Test func waitForDestinationNeverBlocksItsThreadOnAnUpdateRunningElsewhere() async {
+    @Test func waitForDestinationNeverWaitsForTheLockOfAnUpdateRunningElsewhere() async {
         let running = UpdateInTheMiddle()
         let (label, recorder) = (running.label, running.recorder)
 
@@ -112,5 +121,35 @@ private struct UpdateInTheMiddle {
             label.finishWrite.signal()
         }
         #expect(await recorder.waitForDestination(toHold: "Ann"))
+    }
+
+    @Test func aWriteRecordedWhileTheUpdateStillHoldsTheGateEndsTheWait() async {
+        let leaveUpdate = DispatchSemaphore(value: 0)
+        let running = UpdateInTheMiddle(afterRecording: { _ = leaveUpdate.wait(timeout: .now() + .seconds(300)) })
+        let label = running.label
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)  // the wait has begun
+            label.finishWrite.signal()  // "Ann" is written and recorded; the update stays in its handler
+        }
+        // The destination cannot be read until the update lets the gate go, which it does only
+        // after this wait: the recorded write is what ends it.
+        #expect(await running.recorder.waitForDestination(toHold: "Ann", timeout: .seconds(30)))
+        leaveUpdate.signal()
+        running.updateDone.wait()
+    }
+
+    @Test func aWriteOverwrittenBeforeTheWaitLooksStillCounts() async {
+        let running = UpdateInTheMiddle()
+        let (speaker, label, binding) = (running.speaker, running.label, running.binding)
+        let updateDone = running.updateDone
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.2)  // the wait has begun
+            label.finishWrite.signal()  // "Ann"
+            updateDone.wait()
+            speaker.name = "Bob"
+            label.finishWrite.signal()  // lets the next write through at once
+            binding.update()  // "Bob", straight after
+        }
+        #expect(await running.recorder.waitForDestination(toHold: "Ann", timeout: .seconds(30)))
     }
 }
