@@ -46,10 +46,7 @@ protocol RecordableFormField {
 extension TwoWayBinding: RecordableFormField {
     var readModel: (_ waiting: Bool) throws -> Any? {
         let model = toModel.destination
-        return { [weak toModel] waiting in
-            guard let toModel else { return try model.read() }
-            return try toModel.betweenUpdates(waiting: waiting) { () throws -> Any in try model.read() }
-        }
+        return reader(between: toModel) { () throws -> Any in try model.read() }
     }
 
     func attachModelDirection(to recorder: BindingRecorder<Any>) {

@@ -106,12 +106,7 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
     public convenience init<Source, Destination>(_ binding: Binding<Source, Destination>)
     where Source.Value == Value {
         let destination = binding.destination
-        self.init(readDestination: { [weak binding] waiting in
-            // The binding (which holds this recorder) is held weakly: no cycle. Once it is gone,
-            // nothing of it writes the destination any more.
-            guard let binding else { return try destination.read() }
-            return try binding.betweenUpdates(waiting: waiting) { () throws -> Value in try destination.read() }
-        })
+        self.init(readDestination: reader(between: binding) { try destination.read() })
         attach(to: binding) { $0 }
     }
 
@@ -355,6 +350,18 @@ public final class BindingRecorder<Value>: @unchecked Sendable {
             return waiter
         }
         waiter?.continuation.resume(returning: false)
+    }
+}
+
+/// A read of what `binding` writes, made between its updates (nil when that would mean waiting,
+/// and waiting is not allowed or could deadlock). The binding holds its recorder, so the read
+/// holds the binding weakly; once the binding is gone, nothing of it writes any more.
+func reader<Read>(between binding: AnyBinding, _ read: @escaping () throws -> Read) -> (_ waiting: Bool) throws
+    -> Read?
+{
+    { [weak binding] waiting in
+        guard let binding else { return try read() }
+        return try binding.betweenUpdates(waiting: waiting, read)
     }
 }
 

@@ -17,6 +17,15 @@ import Testing
             destination: Property(person, \.age))
     }
 
+    /// Adds a `TestTrigger` to `binding` and starts recording it.
+    private func fired<Source, Destination>(
+        _ binding: Binding<Source, Destination>
+    ) -> (TestTrigger, BindingRecorder<Source.Value>) {
+        let trigger = TestTrigger()
+        binding.addTrigger(trigger)
+        return (trigger, BindingRecorder(binding))
+    }
+
     // MARK: Recording
 
     @Test func recordsOldAndNewValuesAndTheTriggerThatFired() {
@@ -229,9 +238,7 @@ import Testing
 
     @Test func waitsForUpdatesDeliveredLaterOnAnotherThread() async {
         let binding = showName()
-        let trigger = TestTrigger()
-        binding.addTrigger(trigger)
-        let recorder = BindingRecorder(binding)
+        let (trigger, recorder) = fired(binding)
         person.name = "Ann"
 
         Thread.detachNewThread {
@@ -252,9 +259,7 @@ import Testing
 
     @Test func waitForDestinationLooksAtWhatTheDestinationHoldsNotAtTheLastWrite() async {
         let binding = showName()
-        let trigger = TestTrigger()
-        binding.addTrigger(trigger)
-        let recorder = BindingRecorder(binding)
+        let (trigger, recorder) = fired(binding)
         person.name = "Ann"
         binding.update()
         field.text = "Bob"  // the destination changed behind the binding's back
@@ -276,9 +281,7 @@ import Testing
 
     @Test func waitsForFailures() async {
         let binding = storeAge()
-        let trigger = TestTrigger()
-        binding.addTrigger(trigger)
-        let recorder = BindingRecorder(binding)
+        let (trigger, recorder) = fired(binding)
         field.text = "forty"
 
         Task.detached { trigger.fire() }
@@ -303,9 +306,7 @@ import Testing
         let binding = Binding(
             source: StringToNumberTransformer<Int>(property: text, formatter: NumberFormatter()),
             destination: SpyProperty(0))
-        let trigger = TestTrigger()
-        binding.addTrigger(trigger)
-        let recorder = BindingRecorder(binding)
+        let (trigger, recorder) = fired(binding)
 
         Task.detached {
             for typed in ["1", "x", "2"] {

@@ -56,14 +56,19 @@ extension AnyBinding {
     }
 
     /// Enters this binding's gate as `me`, the current thread, waiting for it if `me` holds no
-    /// other gate; otherwise `work` is handed to the holder, or, when there is none, the gate
-    /// is not entered (`.busy`).
+    /// other gate and `waiting` allows it; otherwise `work` is handed to the holder, or, when
+    /// there is none, the gate is not entered (`.busy`).
     @inline(__always)
-    func enterGate(as me: ThreadIdentity, handing work: @autoclosure () -> HandedOver?) -> GateEntry {
+    func enterGate(
+        as me: ThreadIdentity, handing work: @autoclosure () -> HandedOver?, waiting: Bool = true
+    ) -> GateEntry {
         while true {
             let action = withGateMachine {
+                // A thread that may not wait is, to the machine, one that holds other gates: it is
+                // never told to wait.
                 $0.enter(
-                    me.id, holdsOtherGates: me.heldGates > 0, handing: work, isSame: { $0.isSame(as: $1) },
+                    me.id, holdsOtherGates: !waiting || me.heldGates > 0, handing: work,
+                    isSame: { $0.isSame(as: $1) },
                     waiter: { me.wakeUp })
             }
             switch action {
@@ -127,31 +132,9 @@ extension AnyBinding {
     package func betweenUpdates<Result>(waiting: Bool = true, _ body: () throws -> Result) rethrows -> Result? {
         let gate = self.gate
         let me = ThreadIdentity.current
-        let entered =
-            waiting
-            ? gate.enterGate(as: me, handing: nil) == .entered
-            : gate.enterGateWithoutWaiting(as: me)
-        guard entered else { return nil }
+        guard case .entered = gate.enterGate(as: me, handing: nil, waiting: waiting) else { return nil }
         defer { gate.leaveGate(as: me) }
         return try body()
-    }
-
-    /// Enters this binding's gate as `me` if that needs no waiting: it is free, or `me` holds it.
-    private func enterGateWithoutWaiting(as me: ThreadIdentity) -> Bool {
-        // Told that the thread may not wait (as when it holds another gate) and given no work to
-        // hand over, the machine answers `.busy` where it would answer `.wait`.
-        let action = withGateMachine {
-            $0.enter(me.id, holdsOtherGates: true, handing: { nil }, isSame: { _, _ in false }, waiter: { me.wakeUp })
-        }
-        switch action {
-        case .run:
-            me.heldGates += 1
-            return true
-        case .reentrant:
-            return true
-        case .handOver, .busy, .wait:
-            return false
-        }
     }
 
     /// Waits until no update of this gate runs, unless this thread is inside an update and
