@@ -6,6 +6,7 @@
 import Foundation
 import HeapStats
 import PropertyBinding
+import Synchronization
 
 final class Model: @unchecked Sendable {
     var count = 0
@@ -81,6 +82,59 @@ final class ValueHandler {
 final class StringHandler {
     let body: (String) -> Void
     init(_ body: @escaping (String) -> Void) { self.body = body }
+}
+
+/// The least an update must do under the library's contract, written by hand (the "floor"
+/// scenarios): read the source, skip a value equal to the destination's, write it. `Strength`
+/// says how the trigger holds its binding and the binding its objects: strongly, or weakly as
+/// the contract requires (a property never keeps its object alive, a trigger never keeps its
+/// binding alive). `locks` adds what serializing updates across threads needs at the least:
+/// a lock taken to enter the update and again to leave it.
+final class FloorBinding: @unchecked Sendable {
+    weak var weakSource: Model?
+    weak var weakDestination: View?
+    let strongSource: Model?
+    let strongDestination: View?
+    let locks: Bool
+    let updating = Mutex(false)
+
+    init(source: Model, destination: View, weak: Bool, locks: Bool) {
+        (weakSource, weakDestination) = weak ? (source, destination) : (nil, nil)
+        (strongSource, strongDestination) = weak ? (nil, nil) : (source, destination)
+        self.locks = locks
+    }
+
+    @inline(never)
+    func update() {
+        if locks {
+            // A reentrant or concurrent entry is refused here; a real gate would wait or hand over.
+            let entered = updating.withLock { busy in
+                if busy { return false }
+                busy = true
+                return true
+            }
+            guard entered else { return }
+        }
+        if let source = strongSource ?? weakSource, let destination = strongDestination ?? weakDestination {
+            let value = source.count
+            if destination.count != value { destination.count = value }
+        }
+        if locks { updating.withLock { $0 = false } }
+    }
+}
+
+/// A trigger of a ``FloorBinding``, which holds it strongly or weakly.
+final class FloorTrigger {
+    weak var weakBinding: FloorBinding?
+    let strongBinding: FloorBinding?
+
+    init(_ binding: FloorBinding, weak: Bool) {
+        weakBinding = weak ? binding : nil
+        strongBinding = weak ? nil : binding
+    }
+
+    @inline(never)
+    func fire() { (strongBinding ?? weakBinding)?.update() }
 }
 
 /// A model with `didSet` observers, as announcing models have: its key paths are computed.
@@ -253,6 +307,16 @@ case "delegation-string":
         knob.turned()
     }
     withExtendedLifetime(binding) {}
+case "floor-strong-int", "floor-weak-int", "floor-int":
+    let weak = scenario != "floor-strong-int"
+    let binding = FloorBinding(source: model, destination: view, weak: weak, locks: scenario == "floor-int")
+    let floorTrigger: FloorTrigger = opaque(FloorTrigger(binding, weak: weak))
+    for _ in 0..<count {
+        model.count &+= 1
+        floorTrigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+    precondition(count == 0 || view.count == model.count)
 case "handed-int":
     let handler: ValueHandler = opaque(ValueHandler { [weak view] value in view?.count = value })
     for _ in 0..<count {

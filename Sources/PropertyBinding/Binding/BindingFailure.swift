@@ -21,20 +21,39 @@ public struct BindingFailure: Error, CustomStringConvertible {
     }
 
     /// The step that failed.
-    public let stage: Stage
+    public var stage: Stage { storage.stage }
     /// The error thrown: a ``PropertyError``, a ``TransformError``, or your transformer's own.
-    public let error: any Error
+    public var error: any Error { storage.error }
     /// The identity of the binding that failed (compare with `ObjectIdentifier(binding)`).
-    public let bindingID: ObjectIdentifier
+    public var bindingID: ObjectIdentifier { storage.bindingID }
     /// The binding's ``AnyBinding/label``, if it has one.
-    public let label: String?
+    public var label: String? { storage.label }
     /// The binding's source and destination, as text (`\TextField.text → \Person.age`).
     ///
     /// Made when first read, not when the update fails: describing a key path is costly, and a
     /// form with a bad field fails on every keystroke.
-    public var path: String { pathText.value }
+    public var path: String { storage.pathText.value }
 
-    private let pathText: LazyText
+    /// Every field, in one object: a failure is one reference, so an ``UpdateResult`` is one
+    /// word, and the results of good updates are copied and dropped without the value
+    /// witnesses a multi-field payload needs (~100 instructions of a two-way echo).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let stage: Stage
+        let error: any Error
+        let bindingID: ObjectIdentifier
+        let label: String?
+        let pathText: LazyText
+
+        init(stage: Stage, error: any Error, bindingID: ObjectIdentifier, label: String?, pathText: LazyText) {
+            self.stage = stage
+            self.error = error
+            self.bindingID = bindingID
+            self.label = label
+            self.pathText = pathText
+        }
+    }
 
     /// A failure whose path is already text.
     init(stage: Stage, error: any Error, bindingID: ObjectIdentifier, label: String?, path: String) {
@@ -43,11 +62,7 @@ public struct BindingFailure: Error, CustomStringConvertible {
 
     /// A failure whose path is made when first read.
     init(stage: Stage, error: any Error, bindingID: ObjectIdentifier, label: String?, pathText: LazyText) {
-        self.stage = stage
-        self.error = error
-        self.bindingID = bindingID
-        self.label = label
-        self.pathText = pathText
+        storage = Storage(stage: stage, error: error, bindingID: bindingID, label: label, pathText: pathText)
     }
 
     /// A sentence naming the binding, the step and the error.

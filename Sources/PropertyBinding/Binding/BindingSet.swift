@@ -18,62 +18,25 @@ import Foundation
 public final class BindingSet: @unchecked Sendable {
     private let state = Locked(State())
 
-    /// The bindings in the order they were added, with a hole (nil) where one was removed, and
-    /// where each is: a removal clears its slot instead of shifting the rest, and the holes are
-    /// squeezed out once they are half the slots, so both stay O(1) amortized.
+    /// The bindings in the order they were added (adding and removing one take constant
+    /// time), and the set's error handler.
     private struct State {
-        var slots: [AnyBinding?] = []
-        /// Where each binding is in `slots` (4 bytes a bucket).
-        var index = SlotIndex<AnyBinding>()
+        var bindings = SlotList<AnyBinding>()
         var onError: (@Sendable (BindingFailure) -> Void)?
-
-        var count: Int { index.count }
-
-        var bindings: [AnyBinding] {
-            slots.compactMap { $0 }
-        }
-
-        mutating func insert(_ binding: AnyBinding) -> Bool {
-            guard index.slot(of: binding, in: slots) == nil else { return false }
-            slots.append(binding)
-            index.insert(binding, at: slots.count - 1, in: slots)
-            return true
-        }
-
-        mutating func remove(_ binding: AnyBinding) -> Bool {
-            guard let slot = index.slot(of: binding, in: slots) else { return false }
-            index.remove(binding, at: slot, in: slots)
-            slots[slot] = nil
-            if index.count <= slots.count / 2 { compact() }
-            return true
-        }
-
-        private mutating func compact() {
-            slots = slots.filter { $0 != nil }
-            index.rebuild(for: slots)
-        }
-
-        mutating func removeAll() -> [AnyBinding] {
-            defer {
-                slots = []
-                index.removeAll()
-            }
-            return bindings
-        }
     }
 
     /// Creates an empty set.
     public init() {}
 
     deinit {
-        for binding in state.withLock({ $0.bindings }) { binding.invalidate() }
+        for binding in state.withLock({ $0.bindings.elements }) { binding.invalidate() }
     }
 
     /// The bindings in the set, in the order they were added.
-    public var bindings: [AnyBinding] { state.withLock { $0.bindings } }
+    public var bindings: [AnyBinding] { state.withLock { $0.bindings.elements } }
 
     /// The number of bindings in the set.
-    public var count: Int { state.withLock { $0.count } }
+    public var count: Int { state.withLock { $0.bindings.count } }
 
     /// Called with the failures of every binding in the set, after the binding's own
     /// ``AnyBinding/onError``.
@@ -84,7 +47,7 @@ public final class BindingSet: @unchecked Sendable {
 
     /// Adds a binding; the set keeps it alive until it is removed. Adding it twice does nothing.
     public func add(_ binding: AnyBinding) {
-        guard state.withLock({ $0.insert(binding) }) else { return }
+        guard state.withLock({ $0.bindings.append(binding) }) else { return }
         binding.owner = self
     }
 
@@ -95,14 +58,14 @@ public final class BindingSet: @unchecked Sendable {
 
     /// Removes a binding and invalidates it: its triggers stop observing.
     public func remove(_ binding: AnyBinding) {
-        if state.withLock({ $0.remove(binding) }) { binding.invalidate() }
+        if state.withLock({ $0.bindings.remove(binding) }) { binding.invalidate() }
     }
 
     /// Removes and invalidates every binding. When this returns every trigger has stopped
     /// observing and no binding of the set starts an update; called from outside any update,
     /// none runs either (see ``AnyBinding/invalidate()``).
     public func removeAll() {
-        let removed = state.withLock { $0.removeAll() }
+        let removed = state.withLock { $0.bindings.removeAll() }
         for binding in removed { binding.invalidate() }
     }
 }

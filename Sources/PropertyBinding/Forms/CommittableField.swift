@@ -12,7 +12,11 @@ protocol CommittableField {
 
 extension TwoWayBinding: CommittableField {
     func validateFormValue() -> BindingFailure? {
-        validate(rehearsingWrite: false)
+        // A form that could not show the model's value (NaN, a value its transformer refuses)
+        // holds no value of the model's: checking it would fail every commit of the form over a
+        // field nobody edited, which the commit does not write. The field keeps its own error.
+        if toForm.hasLastError { return nil }
+        return validate(rehearsingWrite: false)
     }
 
     func record(_ failure: BindingFailure) {

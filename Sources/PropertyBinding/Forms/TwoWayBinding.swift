@@ -57,11 +57,18 @@ where Model.Value == Form.Value {
             twoWay: .init(
                 sharingGateOf: nil,
                 shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
-                didSync: { value in state.withLock { state.synced(value, clearingFormError: true) } }))
+                didSync: { value in
+                    // Read outside the state's lock: it runs the form's getter and transformers.
+                    let readBack = isEqual == nil ? nil : try? form.read()
+                    state.withLock {
+                        state.synced(value, clearingFormError: true)
+                        state.formShows(readBack, for: value)
+                    }
+                }))
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
             sharingGateOf: toForm,
-            shouldWrite: { _ in
-                let (mayWrite, edited) = state.withLock { state.formMayWriteModel() }
+            shouldWrite: { value in
+                let (mayWrite, edited) = state.withLock { state.formMayWriteModel(value) }
                 edited?()
                 return mayWrite
             },
@@ -71,7 +78,11 @@ where Model.Value == Form.Value {
                     let shown = toForm.showSourceAfterWrite(
                         formIsTransformed: normalise && Form.self is any Transformer.Type, isEqual: isEqual)
                 {
-                    state.withLock { state.lastSynced = shown }
+                    let readBack = try? form.read()
+                    state.withLock {
+                        state.lastSynced = shown
+                        state.formShows(readBack, for: shown)
+                    }
                 }
                 edited?()
             })

@@ -27,6 +27,11 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// Called after each form value that transformed and validated: the form's rules over
     /// several fields check the fields that read this one.
     @usableFromInline @exclusivity(unchecked) var onEdit: (() -> Void)?
+    /// What the form reads back as after the model's value was written to it, when that is
+    /// another value (a rounding: 1.755 shown as "1,76" reads back as 1.76; a clamp); nil when
+    /// it reads back as the model's value. A form value equal to it is the model's own value
+    /// coming back (a trigger that fires later, or on the form's own writes), not an edit.
+    @usableFromInline @exclusivity(unchecked) var shownInForm: Value?
 
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
@@ -43,7 +48,26 @@ final class TwoWayState<Value>: @unchecked Sendable {
     func synced(_ value: Value, clearingFormError: Bool) {
         lastSynced = value
         uncommitted = false
+        shownInForm = nil
         if clearingFormError { toModel?.clearLastError() }
+    }
+
+    /// Records what the form reads back as (`readBack`, nil when it could not be read) now that
+    /// it shows the model's `value`.
+    @inlinable
+    func formShows(_ readBack: Value?, for value: Value) {
+        guard let isEqual, let readBack, !isEqual(readBack, value) else {
+            shownInForm = nil
+            return
+        }
+        shownInForm = readBack
+    }
+
+    /// Whether the form's `value` is only the model's value as the form shows it: no edit.
+    @inlinable
+    func isModelValueShownInForm(_ value: Value) -> Bool {
+        guard let isEqual, let shownInForm else { return false }
+        return isEqual(value, shownInForm)
     }
 
     /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
@@ -61,7 +85,14 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// Whether form → model may write now (otherwise the edit waits for a commit), and what to
     /// call once the lock is let go.
     @inlinable
-    func formMayWriteModel() -> (Bool, (() -> Void)?) {
+    func formMayWriteModel(_ value: Value) -> (Bool, (() -> Void)?) {
+        if !forcing, isModelValueShownInForm(value) {
+            // The model's value as the form shows it, coming back: writing it would change the
+            // model (1.755 to 1.76) though nobody edited the field, and it is no pending edit.
+            uncommitted = false
+            writingModel = false
+            return (false, nil)
+        }
         guard continuous || committing else {
             uncommitted = true
             writingModel = false

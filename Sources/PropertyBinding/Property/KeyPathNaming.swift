@@ -70,12 +70,11 @@ enum KeyPathNames {
 /// Names by key path, behind a lock. Key paths are immutable; `AnyKeyPath` is not marked
 /// `Sendable` only because it is an open class.
 private final class NameTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var names: [AnyKeyPath: String] = [:]
+    private let names = Locked<[AnyKeyPath: String]>([:])
 
     subscript(keyPath: AnyKeyPath) -> String? {
-        get { lock.withLock { names[keyPath] } }
-        set { lock.withLock { names[keyPath] = newValue } }
+        get { names.withLock { $0[keyPath] } }
+        set { names.withLock { $0[keyPath] = newValue } }
     }
 }
 

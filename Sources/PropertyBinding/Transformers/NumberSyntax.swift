@@ -48,6 +48,27 @@ struct NumberSyntax: Sendable {
     /// `.currencyPlural`): their text ("forty-two", "42nd", "42,00 euros" beside "1,00 euro") is
     /// not made of the symbols this parser reads, and corelibs gives none of them.
     let supportsStyle: Bool
+    /// The fraction digits the formatter writes, as ICU resolves them (see
+    /// ``writtenFractionDigits(_:)``).
+    let fractionDigits: FractionDigits
+    /// The formatter, copied with `.halfEven` rounding when it rounds another way: a value
+    /// already rounded exactly to the digits shown is written with it, so that a directed
+    /// rounding mode (ceiling, floor, up, down) is not applied a second time to the binary
+    /// value corelibs converts it to (0.3001 as 0.30010000000000003, written "0.3002"). Nil
+    /// when the formatter rounds half-even already.
+    let halfEvenFormatter: SendableFormatter?
+
+    /// The fraction digits a formatter writes, at least and at most.
+    struct FractionDigits: Sendable, Equatable {
+        let minimum: Int
+        let maximum: Int
+    }
+
+    /// A formatter the syntax keeps; only its `string(from:)` is called, as on the caller's own.
+    final class SendableFormatter: @unchecked Sendable {
+        let formatter: NumberFormatter
+        init(_ formatter: NumberFormatter) { self.formatter = formatter }
+    }
 
     init(_ formatter: NumberFormatter) {
         func trimmed(_ text: String) -> String {
@@ -106,6 +127,53 @@ struct NumberSyntax: Sendable {
             && !symbols.contains(where: couldMatchPlainDigits)
         readsPlainPlus = plusSign == "+"
         groupsWithDigits = groupingSeparators.contains { $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+        fractionDigits = Self.writtenFractionDigits(formatter)
+        if formatter.roundingMode == .halfEven {
+            halfEvenFormatter = nil
+        } else {
+            let copy = formatter.copy() as? NumberFormatter
+            copy?.roundingMode = .halfEven
+            halfEvenFormatter = copy.map(SendableFormatter.init)
+        }
+    }
+
+    /// The fraction digits `formatter` writes. Those it reports, except for a currency: ICU
+    /// writes a currency with the currency's own digits, whatever corelibs reports (2 by
+    /// default) or was told: the Kuwaiti dinar with 3 (1.755 rounded to two digits first came
+    /// out "1.760"), the yen with none, the dollar with 2 even when told a maximum of 0 or 4.
+    /// Those are found by writing two numbers. (For the other styles corelibs writes three
+    /// digits whatever maximum it was told, and the writer rounds to the reported maximum
+    /// itself, as the formatter's user asked.)
+    static func writtenFractionDigits(_ formatter: NumberFormatter) -> FractionDigits {
+        let reported = FractionDigits(
+            minimum: max(0, formatter.minimumFractionDigits), maximum: max(0, formatter.maximumFractionDigits))
+        let currencies: [NumberFormatter.Style] = [.currency, .currencyISOCode, .currencyAccounting]
+        guard currencies.contains(formatter.numberStyle), !formatter.usesSignificantDigits,
+            formatter.roundingIncrement.doubleValue == 0, let zero = formatter.string(from: 0),
+            let ninth = formatter.string(from: NSNumber(value: 1.0 / 9.0))
+        else { return reported }
+        let separator = writtenSeparators(formatter).decimal
+        let affixes = (formatter.positivePrefix ?? "", formatter.positiveSuffix ?? "")
+        let minimum = fractionDigitCount(zero, separator: separator, affixes: affixes)
+        let maximum = fractionDigitCount(ninth, separator: separator, affixes: affixes)
+        return FractionDigits(minimum: minimum, maximum: max(minimum, maximum))
+    }
+
+    /// How many digits (of any script) follow the last decimal separator of `text`, without
+    /// its affixes, that a digit follows; 0 without one.
+    private static func fractionDigitCount(_ text: String, separator: String, affixes: (String, String)) -> Int {
+        guard !separator.isEmpty else { return 0 }
+        var rest = Substring(text)
+        if !affixes.0.isEmpty, rest.hasPrefix(affixes.0) { rest = rest.dropFirst(affixes.0.count) }
+        if !affixes.1.isEmpty, rest.hasSuffix(affixes.1) { rest = rest.dropLast(affixes.1.count) }
+        var count = 0
+        while let range = rest.range(of: separator) {
+            let after = rest[range.upperBound...]
+            let digits = after.prefix { $0.wholeNumberValue != nil }.count
+            if digits > 0 { count = digits }
+            rest = after
+        }
+        return count
     }
 
     /// Returns `text` as POSIX digits (`-1234.5`), without redundant zeros.
@@ -385,7 +453,9 @@ extension NumberSyntax {
     /// through `Double` to 15 digits, and shows `UInt64.max` as `-1`). Returns nil when the formatter is exact for this
     /// number, or uses a feature this does not reproduce (scientific, spelled out, significant
     /// digits, padding); the formatter is then used as it is.
-    static func exactText(_ digits: String, formatter: NumberFormatter) -> String? {
+    static func exactText(_ digits: String, formatter: NumberFormatter, fractionDigits written: FractionDigits)
+        -> String?
+    {
         guard let digits = expandingExponent(digits) else { return nil }
         var unsigned = Substring(digits)
         let negative = unsigned.hasPrefix("-")
@@ -409,7 +479,7 @@ extension NumberSyntax {
             fraction.removeFirst(exponent)
         }
         integer = Array(integer.drop { $0 == "0" })
-        let shown = max(0, formatter.maximumFractionDigits)
+        let shown = written.maximum
         guard integer.count + min(fraction.count, shown) > faithfulDigits else { return nil }
         let styles: [NumberFormatter.Style] = [
             .none, .decimal, .percent, .currency, .currencyISOCode, .currencyAccounting,
@@ -421,10 +491,10 @@ extension NumberSyntax {
         // Round to the fraction digits shown, in the formatter's rounding mode.
         var (wholeDigits, fractionDigits) = rounded(
             integer, fraction, keeping: shown, negative: negative, mode: formatter.roundingMode)
-        while fractionDigits.count > formatter.minimumFractionDigits, fractionDigits.last == "0" {
+        while fractionDigits.count > written.minimum, fractionDigits.last == "0" {
             fractionDigits.removeLast()
         }
-        fractionDigits += Array(repeating: "0", count: max(0, formatter.minimumFractionDigits - fractionDigits.count))
+        fractionDigits += Array(repeating: "0", count: max(0, written.minimum - fractionDigits.count))
         wholeDigits = Array(wholeDigits.drop { $0 == "0" })
         wholeDigits.insert(
             contentsOf: repeatElement("0", count: max(0, formatter.minimumIntegerDigits - wholeDigits.count)), at: 0)
@@ -504,7 +574,11 @@ extension NumberSyntax {
     /// minimum and maximum are both two, and rounds through `Double`), without a sign for zero
     /// (a tiny negative is shown as `0`, not `-0`). Nil when the formatter rounds some other way
     /// (significant digits, an increment, a multiplier that is not a power of ten).
-    static func roundedToShownDigits(_ digits: String, formatter: NumberFormatter) -> String? {
+    static func roundedToShownDigits(
+        _ digits: String, formatter: NumberFormatter, fractionDigits written: FractionDigits
+    )
+        -> String?
+    {
         guard !formatter.usesSignificantDigits, formatter.roundingIncrement.doubleValue == 0 else { return nil }
         var shift = 0
         if let multiplier = formatter.multiplier?.decimalValue, multiplier != 1 {
@@ -517,7 +591,7 @@ extension NumberSyntax {
         let parts = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integer = Array(parts[0])
         let fraction = parts.count > 1 ? Array(parts[1]) : []
-        let shown = max(0, formatter.maximumFractionDigits + shift)
+        let shown = max(0, written.maximum + shift)
         let (wholeDigits, fractionDigits) = rounded(
             integer, fraction, keeping: shown, negative: negative, mode: formatter.roundingMode)
         var whole = wholeDigits.drop { $0 == "0" }

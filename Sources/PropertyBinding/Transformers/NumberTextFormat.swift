@@ -65,36 +65,73 @@ public struct NumberTextFormat<Number: ParsableNumber> {
             throw TransformError(.styleNotSupported, input: number.posixDescription ?? "nil", targetType: "String")
         }
         guard let digits = number.posixDescription else { return "" }
-        let text = try unverifiedString(digits, number.formatterValue)
-        // The formatter has defects (corelibs garbles some exponents, drops digits, writes
-        // `-0`): what it writes is kept only when it reads back.
-        if let back = try? self.number(from: text) {
-            if back == number { return text }
-            if !Number.isInteger, let digits = back.posixDescription,
-                (try? unverifiedString(digits, back.formatterValue)) == text
-            {
-                return text
+        let written = try unverifiedString(digits, number.formatterValue)
+        // The formatter has defects (corelibs garbles some exponents, drops digits, writes `-0`,
+        // rounds through `Double`): what it writes is kept only when it reads back as the
+        // number, or, for a fraction, as the number rounded exactly to the digits shown.
+        if let back = try? self.number(from: written.text) {
+            if back == number { return written.text }
+            if !Number.isInteger {
+                if let expected = written.expected {
+                    if let rounded = Number(posixDigits: expected), back == rounded { return written.text }
+                } else if isWithinRounding(back, of: number) {
+                    return written.text
+                }
             }
         }
         throw TransformError(.notRepresentable, input: digits, targetType: "String")
     }
 
-    /// The text of the number whose POSIX description is `digits`, not yet checked.
-    private func unverifiedString(_ digits: String, _ value: NSNumber?) throws(TransformError) -> String {
+    /// The text of the number whose POSIX description is `digits`, not yet checked, and the
+    /// POSIX digits it must read back as when that is known: the number rounded exactly to the
+    /// fraction digits the formatter shows (nil when it rounds to significant digits or to an
+    /// increment, or multiplies by other than a power of ten).
+    private func unverifiedString(_ digits: String, _ value: NSNumber?) throws(TransformError) -> (
+        text: String, expected: String?
+    ) {
         guard let expanded = NumberSyntax.expandingExponent(digits), NumberSyntax.isPOSIXNumber(expanded) else {
             throw TransformError(.notRepresentable, input: digits, targetType: "String")
         }
         if syntax.exponentSymbol != nil, let text = NumberSyntax.scientificText(expanded, formatter: formatter) {
-            return text
+            return (text, formatter.usesSignificantDigits ? nil : expanded)
         }
-        let shown = NumberSyntax.roundedToShownDigits(expanded, formatter: formatter) ?? expanded
-        if let text = NumberSyntax.exactText(shown, formatter: formatter) { return text }
+        let rounded = NumberSyntax.roundedToShownDigits(
+            expanded, formatter: formatter, fractionDigits: syntax.fractionDigits)
+        let shown = rounded ?? expanded
+        if let text = NumberSyntax.exactText(shown, formatter: formatter, fractionDigits: syntax.fractionDigits) {
+            return (text, rounded)
+        }
+        // A value rounded here already is written in half-even mode: the formatter's own
+        // directed rounding would apply again to the binary value corelibs converts it to.
+        let writer = rounded != nil ? syntax.halfEvenFormatter?.formatter ?? formatter : formatter
         let formatted =
-            shown == digits ? value : NSDecimalNumber(string: shown, locale: Locale(identifier: "en_US_POSIX"))
-        guard let formatted, let text = formatter.string(from: formatted) else {
+            shown == expanded ? value : NSDecimalNumber(string: shown, locale: Locale(identifier: "en_US_POSIX"))
+        guard let formatted, let text = writer.string(from: formatted) else {
             throw TransformError(.notRepresentable, input: digits, targetType: "String")
         }
-        return text
+        return (text, rounded)
+    }
+
+    /// Whether `back`, read from the text written for `number`, differs from it by no more
+    /// than the formatter's rounding can: a unit of the last significant digit kept, the
+    /// rounding increment, or a unit of the last fraction digit shown.
+    private func isWithinRounding(_ back: Number, of number: Number) -> Bool {
+        guard let read = back.posixDescription.flatMap(Double.init),
+            let value = number.posixDescription.flatMap(Double.init),
+            read.isFinite, value.isFinite
+        else { return false }
+        let multiplier = abs(formatter.multiplier?.doubleValue ?? 1)
+        guard multiplier > 0, multiplier.isFinite else { return false }
+        var tolerance = 0.0
+        if formatter.usesSignificantDigits {
+            let kept = max(1, formatter.maximumSignificantDigits)
+            tolerance = abs(value) * pow(10, Double(1 - kept))
+        } else if syntax.exponentSymbol == nil {
+            tolerance = pow(10, Double(-syntax.fractionDigits.maximum)) / multiplier
+        }
+        let increment = formatter.roundingIncrement.doubleValue
+        if increment > 0 { tolerance = max(tolerance, increment / multiplier) }
+        return abs(read - value) <= tolerance
     }
 }
 

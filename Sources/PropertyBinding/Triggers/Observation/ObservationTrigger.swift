@@ -61,16 +61,10 @@ public final class ObservationTrigger: Trigger, @unchecked Sendable {
     ///   - keyPath: The property to watch; it must be one Observation tracks (a stored property
     ///     of the `@Observable` class, or a computed property that reads one).
     ///   - queue: Where the update runs; the queue the object is changed on. The main queue unless given.
-    public init<Root: AnyObject & Observable>(
+    public convenience init<Root: AnyObject & Observable>(
         _ object: Root, _ keyPath: PartialKeyPath<Root>, queue: DispatchQueue = .main
     ) {
-        self.keyPath = keyPath
-        self.queue = queue
-        self.access = { [weak object] in
-            guard let object else { return false }
-            _ = object[keyPath: keyPath]
-            return true
-        }
+        self.init(observing: object, keyPath: keyPath, queue: queue)
     }
 
     /// Creates a trigger from a key path whose root type is known only at run time (the registry).
