@@ -300,8 +300,12 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
         counts.count(result)
+        // Recorded before the gate is let go, so that the last error is this update's when an
+        // update handed over to this thread, or one that waited, runs next; the error
+        // handlers are called once the gate is let go (`report`).
+        let finished = finish(result)
         gate.leaveGate(as: me)
-        return finish(result)
+        return finished
     }
 
     /// Records the result and reports a failure to the handlers.
@@ -327,10 +331,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             failed.store(true, ordering: .relaxed)
             return (extras?.onError, _owner)
         }
-        let setHandler = owner?.onError
-        onError?(failure)
-        setHandler?(failure)
-        if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
+        // Called after the gate is let go, or, when this thread still holds it (an update run
+        // inside another of the same gate), once it lets it go.
+        reportAfterUpdates {
+            let setHandler = owner?.onError
+            onError?(failure)
+            setHandler?(failure)
+            if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
+        }
     }
 
     /// Performs one update; called with the gate held. Overridden by ``Binding``.

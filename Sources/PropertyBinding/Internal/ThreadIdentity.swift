@@ -18,6 +18,8 @@ struct ThreadIdentity {
         var heldGates = 0
         /// What a gate signals to wake the thread; made the first time the thread waits.
         var wakeUp: DispatchSemaphore?
+        /// Calls to make once the thread lets go of a gate it holds, by the gate's identity.
+        var afterRelease: [(gate: UInt, call: () -> Void)] = []
     }
 
     let cell: UnsafeMutablePointer<Cell>
@@ -29,6 +31,30 @@ struct ThreadIdentity {
     var heldGates: Int {
         get { cell.pointee.heldGates }
         nonmutating set { cell.pointee.heldGates = newValue }
+    }
+
+    /// Leaves `call` to run once the thread lets go of the gate whose identity is `gate`, which
+    /// it holds now (see ``runCalls(afterReleasing:)``).
+    func afterReleasing(_ gate: UInt, _ call: @escaping () -> Void) {
+        cell.pointee.afterRelease.append((gate, call))
+    }
+
+    /// Runs, in order, the calls left for the gate `gate`, which the thread has just let go.
+    @inline(__always)
+    func runCalls(afterReleasing gate: UInt) {
+        guard !cell.pointee.afterRelease.isEmpty else { return }
+        runCallsSlowly(afterReleasing: gate)
+    }
+
+    @inline(never)
+    private func runCallsSlowly(afterReleasing gate: UInt) {
+        var ready: [() -> Void] = []
+        cell.pointee.afterRelease.removeAll { left in
+            guard left.gate == gate else { return false }
+            ready.append(left.call)
+            return true
+        }
+        for call in ready { call() }
     }
 
     /// The semaphore the thread blocks on while it waits for a gate.

@@ -122,6 +122,52 @@ import Testing
         #expect(try NumberTextFormat<Double>(twoDigits).string(from: 1.759) == "1,75")
     }
 
+    @Test func aCurrencyIsWrittenWithTheDigitsItHas() throws {
+        // corelibs reports two fraction digits for every currency; ICU writes the currency's own.
+        let dinar = formatter("ar_KW", .currency)
+        let written = try NumberTextFormat<Double>(dinar).string(from: 1.755)
+        #expect(try NumberTextFormat<Double>(dinar).number(from: written) == 1.755)
+        #expect(try NumberTextFormat<Decimal>(dinar).string(from: Decimal(string: "1.755")!) == written)
+        let tunisian = formatter("fr_TN", .currency)
+        #expect(try NumberTextFormat<Double>(tunisian).string(from: 1.755).hasPrefix("1,755"))
+        let yen = formatter("ja_JP", .currency)
+        #expect(try NumberTextFormat<Double>(yen).string(from: 1.755) == "¥2")
+        // Told fewer digits than its currency has, ICU writes the currency's: so does the format.
+        let dollars = formatter("en_US", .currency) { $0.maximumFractionDigits = 0 }
+        #expect(try NumberTextFormat<Double>(dollars).string(from: 9.75) == "$9.75")
+    }
+
+    @Test func aDirectedRoundingModeRoundsOnce() throws {
+        let ceiling = formatter("en_US") {
+            $0.maximumFractionDigits = 4
+            $0.roundingMode = .ceiling
+        }
+        #expect(try NumberTextFormat<Double>(ceiling).string(from: 0.1 + 0.2) == "0.3001")
+        #expect(try NumberTextFormat<Double>(ceiling).string(from: -Double.pi) == "-3.1415")
+        let floor = formatter("en_US", .percent) { $0.roundingMode = .floor }
+        #expect(try NumberTextFormat<Double>(floor).string(from: 1.0 / 3.0) == "33%")
+    }
+
+    @Test func aTextThatDoesNotReadBackAsTheRoundedNumberIsRefused() throws {
+        // corelibs writes 1e100 as "0" with significant digits: refused, not written.
+        let significant = formatter("en_US", .none) {
+            $0.usesSignificantDigits = true
+            $0.maximumSignificantDigits = 3
+        }
+        #expect(throws: TransformError.self) { try NumberTextFormat<Double>(significant).string(from: 1e100) }
+        #expect(try NumberTextFormat<Double>(significant).string(from: 3.14159) == "3.14")
+        // A scientific text shows every digit: a multiplier corelibs applies through `Double`
+        // would change the last ones.
+        let scientific = formatter("en_US", .scientific) { $0.multiplier = 3 }
+        #expect(throws: TransformError.self) { try NumberTextFormat<Double>(scientific).string(from: 0.1) }
+        // Every refusal leaves the field as it was.
+        let field = Field()
+        field.text = "2"
+        let number = StringToNumberTransformer<Double>(property: Property(field, \.text), formatter: significant)
+        #expect(throws: TransformError.self) { try number.write(1e100) }
+        #expect(field.text == "2")
+    }
+
     @Test func theRoundedTextReadsBackAndWritesTheSameTextAgain() throws {
         let format = NumberTextFormat<Double>(formatter("de_DE") { $0.maximumFractionDigits = 2 })
         let text = try format.string(from: 1.755)

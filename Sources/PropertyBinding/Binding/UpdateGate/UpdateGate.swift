@@ -88,7 +88,8 @@ extension AnyBinding {
     }
 
     /// Leaves the gate entered as `me`; the last leave first runs the work other threads
-    /// handed over, then wakes the waiters.
+    /// handed over, then wakes the waiters, then makes the calls left for after the gate
+    /// (``reportAfterUpdates(_:)``).
     @inline(__always)
     func leaveGate(as me: ThreadIdentity) {
         while true {
@@ -99,12 +100,31 @@ extension AnyBinding {
                 for item in work { item.run() }
             case .release:
                 me.heldGates -= 1
+                me.runCalls(afterReleasing: gateIdentity)
                 return
             case .wake(let waiters):
                 me.heldGates -= 1
                 for waiter in waiters { waiter.signal() }
+                me.runCalls(afterReleasing: gateIdentity)
                 return
             }
+        }
+    }
+
+    /// This gate's identity, for the calls a thread leaves for after it.
+    private var gateIdentity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+
+    /// Calls `report` now, or, when this thread holds the gate (a failure of an update nested
+    /// in another of the same gate: an update handed over to this thread, a form's commit, a
+    /// cycle), once it lets the gate go: error handlers run after the binding's lock is
+    /// released, so that one may wait for another thread updating the binding.
+    func reportAfterUpdates(_ report: @escaping () -> Void) {
+        let me = ThreadIdentity.current
+        let gate = self.gate
+        if gate.withGateMachine({ $0.owner == me.id }) {
+            me.afterReleasing(gate.gateIdentity, report)
+        } else {
+            report()
         }
     }
 

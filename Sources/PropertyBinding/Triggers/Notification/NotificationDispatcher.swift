@@ -49,15 +49,22 @@ final class NotificationDispatcher: @unchecked Sendable {
             }
         }
 
-        /// The group without `trigger`; nil when none is left.
-        consuming func removing(_ trigger: NotificationTrigger) -> Group? {
-            switch consume self {
+        /// Removes `trigger`; false when no trigger is left (the group is then to be dropped).
+        mutating func remove(_ trigger: NotificationTrigger) -> Bool {
+            switch self {
             case .one(let only):
-                return only === trigger ? nil : .one(only)
+                return only !== trigger
             case .several(var list):
+                self = .one(trigger)  // so that the list is uniquely referenced while it changes
                 list.remove(trigger)
-                guard list.count > 1 else { return list.first.map { .one($0) } }
-                return .several(list)
+                if list.count > 1 {
+                    self = .several(list)
+                } else if let only = list.first {
+                    self = .one(only)
+                } else {
+                    return false
+                }
+                return true
             }
         }
 
@@ -166,8 +173,8 @@ final class NotificationDispatcher: @unchecked Sendable {
                 forgetLastSender()
                 if senderKey == 0 {
                     anySender.remove(trigger)
-                } else if let group = bySender.removeValue(forKey: senderKey) {
-                    bySender[senderKey] = group.removing(trigger)
+                } else if var group = bySender.removeValue(forKey: senderKey), group.remove(trigger) {
+                    bySender[senderKey] = group
                 }
                 return bySender.isEmpty && anySender.isEmpty
             }
