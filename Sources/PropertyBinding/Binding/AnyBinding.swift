@@ -333,12 +333,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         }
         // Called after the gate is let go, or, when this thread still holds it (an update run
         // inside another of the same gate), once it lets it go.
-        reportAfterUpdates {
-            let setHandler = owner?.onError
-            onError?(failure)
-            setHandler?(failure)
-            if onError == nil && setHandler == nil { Self.defaultErrorHandler(failure) }
+        if !reportsAfterUpdates({ Self.callHandlers(failure, onError, owner) }) {
+            Self.callHandlers(failure, onError, owner)
         }
+    }
+
+    /// Hands `failure` to the binding's handler and its set's, or to the default handler.
+    private static func callHandlers(
+        _ failure: BindingFailure, _ onError: (@Sendable (BindingFailure) -> Void)?, _ owner: BindingSet?
+    ) {
+        let setHandler = owner?.onError
+        onError?(failure)
+        setHandler?(failure)
+        if onError == nil && setHandler == nil { defaultErrorHandler(failure) }
     }
 
     /// Performs one update; called with the gate held. Overridden by ``Binding``.

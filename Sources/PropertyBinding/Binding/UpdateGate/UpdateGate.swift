@@ -114,18 +114,17 @@ extension AnyBinding {
     /// This gate's identity, for the calls a thread leaves for after it.
     private var gateIdentity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
-    /// Calls `report` now, or, when this thread holds the gate (a failure of an update nested
-    /// in another of the same gate: an update handed over to this thread, a form's commit, a
-    /// cycle), once it lets the gate go: error handlers run after the binding's lock is
-    /// released, so that one may wait for another thread updating the binding.
-    func reportAfterUpdates(_ report: @escaping () -> Void) {
+    /// Leaves `report` for when this thread lets the gate go, and returns true, when it holds
+    /// the gate now (a failure of an update nested in another of the same gate: an update
+    /// handed over to this thread, a form's commit, a cycle); false, leaving nothing, when it
+    /// does not. Error handlers run after the binding's lock is let go, so that one may wait
+    /// for another thread updating the binding.
+    func reportsAfterUpdates(_ report: @autoclosure () -> (() -> Void)) -> Bool {
         let me = ThreadIdentity.current
         let gate = self.gate
-        if gate.withGateMachine({ $0.owner == me.id }) {
-            me.afterReleasing(gate.gateIdentity, report)
-        } else {
-            report()
-        }
+        guard gate.withGateMachine({ $0.owner == me.id }) else { return false }
+        me.afterReleasing(gate.gateIdentity, report())
+        return true
     }
 
     /// Runs `body` inside the gate, waiting for it when that is safe. When this thread is

@@ -24,28 +24,30 @@ final class NotificationDispatcher: @unchecked Sendable {
     }
 
     /// The triggers listening to one sender, in the order they were added: one needs no list,
-    /// so a sender with one trigger costs one table entry and nothing else; adding and
-    /// removing one take constant time however many a sender has. A trigger is held from
+    /// so a sender with one trigger costs one table entry (one word) and nothing else; adding
+    /// and removing one take constant time however many a sender has. A trigger is held from
     /// `add` to `remove`, which its binding calls when it lets the trigger go (removal,
     /// invalidation, deinit).
     private enum Group {
         /// The sender's one trigger.
         case one(NotificationTrigger)
-        /// Two triggers or more.
-        case several(SlotList<NotificationTrigger>)
+        /// Two triggers or more, in a box: the table's entries stay one word.
+        case several(Several)
+
+        final class Several {
+            var triggers = SlotList<NotificationTrigger>()
+        }
 
         /// Adds `trigger` last.
         mutating func add(_ trigger: NotificationTrigger) {
             switch self {
             case .one(let first):
-                var list = SlotList<NotificationTrigger>()
-                list.append(first)
-                list.append(trigger)
-                self = .several(list)
-            case .several(var list):
-                self = .one(trigger)  // so that the list is uniquely referenced while it changes
-                list.append(trigger)
-                self = .several(list)
+                let several = Several()
+                several.triggers.append(first)
+                several.triggers.append(trigger)
+                self = .several(several)
+            case .several(let several):
+                several.triggers.append(trigger)
             }
         }
 
@@ -54,33 +56,36 @@ final class NotificationDispatcher: @unchecked Sendable {
             switch self {
             case .one(let only):
                 return only !== trigger
-            case .several(var list):
-                self = .one(trigger)  // so that the list is uniquely referenced while it changes
-                list.remove(trigger)
-                if list.count > 1 {
-                    self = .several(list)
-                } else if let only = list.first {
-                    self = .one(only)
-                } else {
-                    return false
-                }
-                return true
+            case .several(let several):
+                several.triggers.remove(trigger)
+                if several.triggers.count == 1, let only = several.triggers.first { self = .one(only) }
+                return !several.triggers.isEmpty
             }
         }
 
-        /// Calls `body` with each trigger, in order.
-        func forEach(_ body: (NotificationTrigger) -> Void) {
+        /// The triggers a post reaches, as they are now; call with the lock held.
+        var receivers: Receivers {
             switch self {
-            case .one(let trigger): body(trigger)
-            case .several(let triggers): triggers.forEach(body)
+            case .one(let trigger): .one(trigger)
+            case .several(let several): .several(several.triggers)
             }
         }
     }
 
     /// The triggers a post reaches, taken under the lock and called outside it.
-    private struct Receivers {
-        var ofSender: Group?
-        var ofAnySender = SlotList<NotificationTrigger>()
+    private enum Receivers {
+        case none
+        case one(NotificationTrigger)
+        case several(SlotList<NotificationTrigger>)
+
+        /// Calls `body` with each trigger, in order.
+        func forEach(_ body: (NotificationTrigger) -> Void) {
+            switch self {
+            case .none: break
+            case .one(let trigger): body(trigger)
+            case .several(let triggers): triggers.forEach(body)
+            }
+        }
     }
 
     /// The dispatchers alive, by center and name.
@@ -144,9 +149,8 @@ final class NotificationDispatcher: @unchecked Sendable {
                 forgetLastSender()
                 if senderKey == 0 {
                     anySender.append(trigger)
-                } else if var group = bySender.removeValue(forKey: senderKey) {
-                    group.add(trigger)
-                    bySender[senderKey] = group
+                } else if bySender[senderKey] != nil {
+                    bySender[senderKey]!.add(trigger)
                 } else {
                     bySender[senderKey] = .one(trigger)
                 }
@@ -173,8 +177,8 @@ final class NotificationDispatcher: @unchecked Sendable {
                 forgetLastSender()
                 if senderKey == 0 {
                     anySender.remove(trigger)
-                } else if var group = bySender.removeValue(forKey: senderKey), group.remove(trigger) {
-                    bySender[senderKey] = group
+                } else if bySender[senderKey]?.remove(trigger) == false {
+                    bySender[senderKey] = nil
                 }
                 return bySender.isEmpty && anySender.isEmpty
             }
@@ -207,13 +211,11 @@ final class NotificationDispatcher: @unchecked Sendable {
     private func dispatch(_ notification: Notification) {
         _ = Self.registrations.load(ordering: .acquiring)
         let senderID = objectIdentity(notification.object)
-        let receivers: Receivers = lock.withLock {
-            var receivers = Receivers()
-            if let senderID { receivers.ofSender = group(of: UInt(bitPattern: senderID)) }
-            receivers.ofAnySender = anySender
-            return receivers
+        let (ofSender, ofAnySender): (Receivers, SlotList<NotificationTrigger>?) = lock.withLock {
+            let ofSender = senderID.flatMap { group(of: UInt(bitPattern: $0)) }?.receivers ?? .none
+            return (ofSender, anySender.isEmpty ? nil : anySender)
         }
-        receivers.ofSender?.forEach { $0.receive(notification) }
-        receivers.ofAnySender.forEach { $0.receive(notification) }
+        ofSender.forEach { $0.receive(notification) }
+        ofAnySender?.forEach { $0.receive(notification) }
     }
 }
