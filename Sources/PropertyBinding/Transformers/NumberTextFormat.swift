@@ -74,7 +74,10 @@ public struct NumberTextFormat<Number: ParsableNumber> {
             if !Number.isInteger {
                 if let expected = written.expected {
                     if let rounded = Number(posixDigits: expected), back == rounded { return written.text }
-                } else if isWithinRounding(back, of: number) {
+                } else if isWithinRounding(back, of: number), let digits = back.posixDescription,
+                    (try? unverifiedString(digits, back.formatterValue).text) == written.text
+                {
+                    // Within the formatter's rounding, and written as the same text again.
                     return written.text
                 }
             }
@@ -114,24 +117,50 @@ public struct NumberTextFormat<Number: ParsableNumber> {
 
     /// Whether `back`, read from the text written for `number`, differs from it by no more
     /// than the formatter's rounding can: a unit of the last significant digit kept, the
-    /// rounding increment, or a unit of the last fraction digit shown.
+    /// rounding increment, or a unit of the last fraction digit shown. In `Decimal` when both
+    /// numbers fit one, else in `Double`.
     private func isWithinRounding(_ back: Number, of number: Number) -> Bool {
-        guard let read = back.posixDescription.flatMap(Double.init),
-            let value = number.posixDescription.flatMap(Double.init),
-            read.isFinite, value.isFinite
+        // Without significant digits or an increment, a scientific text shows every digit.
+        guard
+            formatter.usesSignificantDigits || formatter.roundingIncrement.doubleValue > 0
+                || syntax.exponentSymbol == nil,
+            let read = back.posixDescription, let value = number.posixDescription
         else { return false }
-        let multiplier = abs(formatter.multiplier?.doubleValue ?? 1)
-        guard multiplier > 0, multiplier.isFinite else { return false }
+        let multiplier = formatter.multiplier?.decimalValue ?? 1
+        guard multiplier != 0 else { return false }
+        let increment = formatter.roundingIncrement.decimalValue
+        let kept = max(1, formatter.maximumSignificantDigits)
+        let shown = syntax.fractionDigits.maximum
+        if let read = Self.decimal(read), let value = Self.decimal(value) {
+            var tolerance: Decimal = 0
+            if formatter.usesSignificantDigits {
+                tolerance = abs(value) * pow(10, 1 - kept)
+            } else if syntax.exponentSymbol == nil {
+                tolerance = 1 / (pow(10, shown) * abs(multiplier))
+            }
+            if increment > 0 { tolerance = max(tolerance, increment / abs(multiplier)) }
+            return abs(read - value) <= tolerance
+        }
+        guard let read = Double(read), let value = Double(value), read.isFinite, value.isFinite else { return false }
+        let scale = abs(NSDecimalNumber(decimal: multiplier).doubleValue)
         var tolerance = 0.0
         if formatter.usesSignificantDigits {
-            let kept = max(1, formatter.maximumSignificantDigits)
-            tolerance = abs(value) * pow(10, Double(1 - kept))
+            tolerance = abs(value) * Foundation.pow(10, Double(1 - kept))
         } else if syntax.exponentSymbol == nil {
-            tolerance = pow(10, Double(-syntax.fractionDigits.maximum)) / multiplier
+            tolerance = Foundation.pow(10, Double(-shown)) / scale
         }
-        let increment = formatter.roundingIncrement.doubleValue
-        if increment > 0 { tolerance = max(tolerance, increment / multiplier) }
+        if increment > 0 { tolerance = max(tolerance, NSDecimalNumber(decimal: increment).doubleValue / scale) }
         return abs(read - value) <= tolerance
+    }
+
+    /// POSIX digits as a `Decimal`, when its exponent can hold them; nil otherwise. The digits
+    /// are a `Double`'s, a `Float`'s (17 at most) or a `Decimal`'s own, which it holds exactly.
+    private static func decimal(_ digits: String) -> Decimal? {
+        // Decimal's exponent reaches ±127 and its mantissa 38 digits.
+        guard let magnitude = Double(digits).map(abs), magnitude < 1e100, magnitude == 0 || magnitude > 1e-100,
+            let expanded = NumberSyntax.expandingExponent(digits)
+        else { return nil }
+        return Decimal(string: expanded, locale: Locale(identifier: "en_US_POSIX"))
     }
 }
 
