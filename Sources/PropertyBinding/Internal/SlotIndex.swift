@@ -5,6 +5,10 @@
 ///
 /// Linear probing, at most three quarters full; a removal shifts the following entries of its
 /// run back (no tombstones), so lookups stay short after any mix of inserts and removals.
+///
+/// The slots are an `[Element?]`, or anything else that names an object at a slot number:
+/// each method also takes `objectAt`, which returns the object at an indexed slot (and nil at
+/// one that is not indexed, for ``rebuild(slotCount:objectAt:)``).
 struct SlotIndex<Element: AnyObject> {
     /// Slot numbers, `empty` where a bucket is free. The count is a power of two (or zero).
     private var buckets: [Int32] = []
@@ -17,27 +21,44 @@ struct SlotIndex<Element: AnyObject> {
 
     /// The slot of `object`, given the array of slots it indexes; nil when it is not there.
     func slot(of object: Element, in slots: [Element?]) -> Int? {
+        slot(of: object) { slots[$0] }
+    }
+
+    /// The slot of `object`, given the object at each indexed slot; nil when it is not there.
+    func slot(of object: Element, objectAt: (Int) -> Element?) -> Int? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
         var bucket = Self.hash(object) & mask
         while true {
             let slot = buckets[bucket]
             if slot == Self.empty { return nil }
-            if slots[Int(slot)] === object { return Int(slot) }
+            if objectAt(Int(slot)) === object { return Int(slot) }
             bucket = (bucket + 1) & mask
         }
     }
 
     /// Records that `object` is at `slot`; the caller has checked it is not in the table.
     mutating func insert(_ object: Element, at slot: Int, in slots: [Element?]) {
-        precondition(slot < Int(Int32.max), "a BindingSet holds fewer than 2³¹ bindings")
-        if (count + 1) * 4 > buckets.count * 3 { grow(slots: slots) }
+        insert(object, at: slot) { slots[$0] }
+    }
+
+    /// Records that `object` is at `slot`, given the object at each indexed slot; the caller has
+    /// checked it is not in the table.
+    mutating func insert(_ object: Element, at slot: Int, objectAt: (Int) -> Element?) {
+        precondition(slot < Int(Int32.max), "a SlotIndex holds fewer than 2³¹ slots")
+        if (count + 1) * 4 > buckets.count * 3 { grow(objectAt: objectAt) }
         place(Int32(slot), hash: Self.hash(object))
         count += 1
     }
 
     /// Forgets `object`, which must be at `slot`; every indexed slot still holds its object.
     mutating func remove(_ object: Element, at slot: Int, in slots: [Element?]) {
+        remove(object, at: slot) { slots[$0] }
+    }
+
+    /// Forgets `object`, which must be at `slot`, given the object at each indexed slot (every
+    /// other indexed slot still holds its object).
+    mutating func remove(_ object: Element, at slot: Int, objectAt: (Int) -> Element?) {
         let mask = buckets.count - 1
         var hole = Self.hash(object) & mask
         while buckets[hole] != Int32(slot) { hole = (hole + 1) & mask }
@@ -46,7 +67,7 @@ struct SlotIndex<Element: AnyObject> {
         var next = (hole + 1) & mask
         while buckets[next] != Self.empty {
             let entry = buckets[next]
-            guard let moved = slots[Int(entry)] else { preconditionFailure("an indexed slot is empty") }
+            guard let moved = objectAt(Int(entry)) else { preconditionFailure("an indexed slot is empty") }
             let home = Self.hash(moved) & mask
             if (next - home) & mask >= (next - hole) & mask {
                 buckets[hole] = entry
@@ -60,12 +81,20 @@ struct SlotIndex<Element: AnyObject> {
 
     /// Rebuilds the table for `slots`, every non-nil one indexed at its position.
     mutating func rebuild(for slots: [Element?]) {
+        rebuild(slotCount: slots.count) { slots[$0] }
+    }
+
+    /// Rebuilds the table for `slotCount` slots, each one `objectAt` returns an object for
+    /// indexed at its position (one object at most once).
+    mutating func rebuild(slotCount: Int, objectAt: (Int) -> Element?) {
+        precondition(slotCount <= Int(Int32.max), "a SlotIndex holds fewer than 2³¹ slots")
         count = 0
         buckets = []
-        let entries = slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        var entries = 0
+        for slot in 0..<slotCount where objectAt(slot) != nil { entries += 1 }
         reserve(entries)
-        for (slot, object) in slots.enumerated() {
-            guard let object else { continue }
+        for slot in 0..<slotCount {
+            guard let object = objectAt(slot) else { continue }
             place(Int32(slot), hash: Self.hash(object))
             count += 1
         }
@@ -77,11 +106,11 @@ struct SlotIndex<Element: AnyObject> {
         count = 0
     }
 
-    private mutating func grow(slots: [Element?]) {
+    private mutating func grow(objectAt: (Int) -> Element?) {
         let old = buckets
         reserve(count + 1)
         for slot in old where slot != Self.empty {
-            guard let object = slots[Int(slot)] else { preconditionFailure("an indexed slot is empty") }
+            guard let object = objectAt(Int(slot)) else { preconditionFailure("an indexed slot is empty") }
             place(slot, hash: Self.hash(object))
         }
     }
