@@ -99,6 +99,9 @@ def main():
     for size in [10_000] + scales:
         measure(f"set-up + teardown per binding, {size:,}: observer", "setup-observer", size)
         measure(f"set-up + teardown per binding, {size:,}: binding", "setup-binding", size)
+    for size in [10_000] + scales:
+        for kind in ("notification", "keypath"):
+            measure(f"fan-out set-up + teardown per binding, {size:,}: {kind}", f"fanout-{kind}", size)
     memory = {}
     for kind in ["observer", "notification", "custom", "keypath", "action", "delegation"]:
         if wanted(f"memory {kind}"):
@@ -142,6 +145,11 @@ def main():
     for size in scales:
         target(f"set-up + teardown at {size:,} / at 10,000",
                ratio(f"set-up + teardown per binding, {size:,}: binding", "set-up + teardown per binding, 10,000: binding"), 1.2)
+    for size in scales:
+        for kind in ("notification", "keypath"):
+            target(f"fan-out ({kind}) set-up + teardown at {size:,} / at 10,000",
+                   ratio(f"fan-out set-up + teardown per binding, {size:,}: {kind}",
+                         f"fan-out set-up + teardown per binding, 10,000: {kind}"), 1.2)
     for size in [10_000] + scales:
         target(f"set-up + teardown at {size:,} / raw NotificationCenter observer",
                ratio(f"set-up + teardown per binding, {size:,}: binding", f"set-up + teardown per binding, {size:,}: observer"), 1.5)

@@ -404,6 +404,29 @@ case "setup-binding", "setup-observer":
     }
     precondition(views.allSatisfy { $0.count == 1 })
     view.count = views.count
+case "fanout-notification", "fanout-keypath":
+    // Set-up and teardown of `count` bindings that all listen to one object (one sender's
+    // notification, or one announcing key path), each writing a view of its own: fired once,
+    // then removed. Removing each used to scan every other one.
+    let views = (0..<count).map { _ in View() }
+    let observed = ObservedModel()
+    let bindings = BindingSet()
+    for view in views {
+        if scenario == "fanout-notification" {
+            let binding = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+            binding.addTrigger(NotificationTrigger(center: center, name: .modelDidChange, object: model))
+            bindings.add(binding)
+        } else {
+            let binding = Binding(source: Property(observed, \.count), destination: Property(view, \.count))
+            binding.addTrigger(KeyPathTrigger(observed, \.count))
+            bindings.add(binding)
+        }
+    }
+    model.count = 1
+    center.post(name: .modelDidChange, object: model)
+    observed.count = 1
+    bindings.removeAll()
+    precondition(views.allSatisfy { $0.count == 1 })
 case let memory where memory.hasPrefix("memory-"):
     // The heap bytes that `count` bindings of one trigger kind hold (per binding), the objects
     // they bind made first. `memory-KIND-fired` fires each binding once before measuring: what
