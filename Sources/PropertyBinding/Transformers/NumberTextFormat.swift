@@ -65,6 +65,13 @@ public struct NumberTextFormat<Number: ParsableNumber> {
             throw TransformError(.styleNotSupported, input: number.posixDescription ?? "nil", targetType: "String")
         }
         guard let digits = number.posixDescription else { return "" }
+        // A negative zero is written as zero: corelibs writes "-0", which reads back as 0, and 0
+        // is then written "0".
+        if digits.hasPrefix("-"), digits.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }),
+            let zero = Number(posixDigits: "0")
+        {
+            return try string(from: zero)
+        }
         let written = try unverifiedString(digits, number.formatterValue)
         // The formatter has defects (corelibs garbles some exponents, drops digits, writes `-0`,
         // rounds through `Double`): what it writes is kept only when it reads back as the
@@ -75,10 +82,14 @@ public struct NumberTextFormat<Number: ParsableNumber> {
                 if let expected = written.expected {
                     if let rounded = Number(posixDigits: expected), back == rounded { return written.text }
                 } else if isWithinRounding(back, of: number), let digits = back.posixDescription,
-                    (try? unverifiedString(digits, back.formatterValue).text) == written.text
+                    let again = try? unverifiedString(digits, back.formatterValue)
                 {
-                    // Within the formatter's rounding, and written as the same text again.
-                    return written.text
+                    // Within the formatter's rounding: kept when it is written the same again;
+                    // otherwise the text of what it reads back as, when that reads back as
+                    // itself (corelibs writes -0.001 with an increment as "-0", read as 0,
+                    // which is written "0").
+                    if again.text == written.text { return written.text }
+                    if let backAgain = try? self.number(from: again.text), backAgain == back { return again.text }
                 }
             }
         }
