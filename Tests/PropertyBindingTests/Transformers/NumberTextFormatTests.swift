@@ -168,6 +168,25 @@ import Testing
         #expect(field.text == "2")
     }
 
+    @Test func aNegativeThatRoundsToZeroIsWrittenAsZero() throws {
+        let increment = formatter("en_US") { $0.roundingIncrement = 0.05 }
+        let significant = formatter("en_US") {
+            $0.usesSignificantDigits = true
+            $0.maximumSignificantDigits = 3
+        }
+        let tripled = formatter("en_US") {
+            $0.multiplier = 3
+            $0.maximumFractionDigits = 4
+        }
+        for formatter in [increment, significant, tripled] {
+            let format = NumberTextFormat<Double>(formatter)
+            #expect(try format.string(from: -0.0) == format.string(from: 0))
+        }
+        #expect(try NumberTextFormat<Double>(increment).string(from: -0.024) == "0")
+        #expect(try NumberTextFormat<Decimal>(increment).string(from: Decimal(string: "-0.001")!) == "0")
+        #expect(try NumberTextFormat<Double>(tripled).string(from: -0.00001) == "0")
+    }
+
     @Test func theRoundedTextReadsBackAndWritesTheSameTextAgain() throws {
         let format = NumberTextFormat<Double>(formatter("de_DE") { $0.maximumFractionDigits = 2 })
         let text = try format.string(from: 1.755)
