@@ -149,8 +149,11 @@ final class NotificationDispatcher: @unchecked Sendable {
                 forgetLastSender()
                 if senderKey == 0 {
                     anySender.append(trigger)
-                } else if bySender[senderKey] != nil {
-                    bySender[senderKey]!.add(trigger)
+                } else if var group = bySender[senderKey] {
+                    // Read and written back, not changed in place: the dictionary's in-place
+                    // accessor allocates its frame, three allocations a binding.
+                    group.add(trigger)
+                    bySender[senderKey] = group
                 } else {
                     bySender[senderKey] = .one(trigger)
                 }
@@ -177,8 +180,12 @@ final class NotificationDispatcher: @unchecked Sendable {
                 forgetLastSender()
                 if senderKey == 0 {
                     anySender.remove(trigger)
-                } else if bySender[senderKey]?.remove(trigger) == false {
-                    bySender[senderKey] = nil
+                } else if var group = bySender[senderKey] {
+                    if group.remove(trigger) {
+                        bySender[senderKey] = group
+                    } else {
+                        bySender.removeValue(forKey: senderKey)
+                    }
                 }
                 return bySender.isEmpty && anySender.isEmpty
             }
