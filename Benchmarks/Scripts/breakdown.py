@@ -15,8 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PROFILE = os.path.join(HERE, "..", ".build", "release", "BindingProfile")
+from instructions import PROFILE, callgrind  # this script's folder is on the path
 UPDATES = 20_000
 
 # The first category whose pattern matches a function's line (`file:function [object]`) gets
@@ -38,10 +37,7 @@ OTHER = "the rest: triggering, dispatch to the binding, counting, results"
 def functions(scenario, count):
     """Exclusive instructions per function of one run."""
     with tempfile.TemporaryDirectory() as directory:
-        out = os.path.join(directory, "callgrind.out")
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", PROFILE, scenario, str(count)],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out = callgrind(scenario, count, directory)
         text = subprocess.run(
             ["callgrind_annotate", "--threshold=100", "--inclusive=no", "--auto=no", out],
             check=True, capture_output=True, text=True).stdout

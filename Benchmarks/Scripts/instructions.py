@@ -32,14 +32,19 @@ SYNC_KINDS = [
 ]
 
 
+def callgrind(scenario, count, directory):
+    """Runs BindingProfile's `scenario` `count` times under callgrind; returns its output's path."""
+    out = os.path.join(directory, "callgrind.out")
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", PROFILE, scenario, str(count)],
+        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return out
+
+
 def instructions(scenario, count):
     """Instructions of one run of BindingProfile (callgrind's `summary:` line)."""
     with tempfile.TemporaryDirectory() as directory:
-        out = os.path.join(directory, "callgrind.out")
-        subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", PROFILE, scenario, str(count)],
-            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        with open(out) as handle:
+        with open(callgrind(scenario, count, directory)) as handle:
             for line in handle:
                 if line.startswith("summary:") or line.startswith("totals:"):
                     return int(line.split()[1])

@@ -137,31 +137,24 @@ public struct NumberTextFormat<Number: ParsableNumber> {
                 || syntax.exponentSymbol == nil,
             let read = back.posixDescription, let value = number.posixDescription
         else { return false }
-        let multiplier = formatter.multiplier?.decimalValue ?? 1
+        let multiplier = abs(formatter.multiplier?.decimalValue ?? 1)
         guard multiplier != 0 else { return false }
-        let increment = formatter.roundingIncrement.decimalValue
-        let kept = max(1, formatter.maximumSignificantDigits)
-        let shown = syntax.fractionDigits.maximum
+        // The rounding allowed: a unit of the last significant digit kept, relative to the
+        // value (its power of ten), or a unit of the last fraction digit shown; and at least
+        // the increment. Both in the number's own scale (the text shows it times `multiplier`);
+        // a unit below 1e-100 is taken as 1e-100, which `Decimal` still holds.
+        let significantPower = formatter.usesSignificantDigits ? 1 - max(1, formatter.maximumSignificantDigits) : nil
+        var unit: Decimal =
+            formatter.usesSignificantDigits || syntax.exponentSymbol != nil
+            ? 0 : 1 / (pow(10, min(syntax.fractionDigits.maximum, 100)) * multiplier)
+        unit = max(unit, formatter.roundingIncrement.decimalValue / multiplier)
         if let read = Self.decimal(read), let value = Self.decimal(value) {
-            var tolerance: Decimal = 0
-            if formatter.usesSignificantDigits {
-                tolerance = abs(value) * pow(10, 1 - kept)
-            } else if syntax.exponentSymbol == nil {
-                tolerance = 1 / (pow(10, shown) * abs(multiplier))
-            }
-            if increment > 0 { tolerance = max(tolerance, increment / abs(multiplier)) }
-            return abs(read - value) <= tolerance
+            let relative = significantPower.map { abs(value) * pow(10, $0) } ?? 0
+            return abs(read - value) <= max(relative, unit)
         }
         guard let read = Double(read), let value = Double(value), read.isFinite, value.isFinite else { return false }
-        let scale = abs(NSDecimalNumber(decimal: multiplier).doubleValue)
-        var tolerance = 0.0
-        if formatter.usesSignificantDigits {
-            tolerance = abs(value) * Foundation.pow(10, Double(1 - kept))
-        } else if syntax.exponentSymbol == nil {
-            tolerance = Foundation.pow(10, Double(-shown)) / scale
-        }
-        if increment > 0 { tolerance = max(tolerance, NSDecimalNumber(decimal: increment).doubleValue / scale) }
-        return abs(read - value) <= tolerance
+        let relative = significantPower.map { abs(value) * Foundation.pow(10, Double($0)) } ?? 0
+        return abs(read - value) <= max(relative, NSDecimalNumber(decimal: unit).doubleValue)
     }
 
     /// POSIX digits as a `Decimal`, when its exponent can hold them; nil otherwise. The digits

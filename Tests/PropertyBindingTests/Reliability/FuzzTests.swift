@@ -2,33 +2,6 @@ import Foundation
 import PropertyBinding
 import Testing
 
-/// A small, fast, seeded random generator (SplitMix64), so that every run feeds the same strings
-/// and a failure names an input that reproduces it.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    mutating func pick<Element>(_ elements: [Element]) -> Element {
-        elements[below(elements.count)]
-    }
-}
-
 /// Generates the text a user (or a fuzzer) could put in a number field of a locale: numbers that
 /// are right, nearly right and plainly wrong.
 struct NumberTextGenerator {

@@ -89,7 +89,7 @@ extension AnyBinding {
 
     /// Leaves the gate entered as `me`; the last leave first runs the work other threads
     /// handed over, then wakes the waiters, then makes the calls left for after the gate
-    /// (``reportAfterUpdates(_:)``).
+    /// (``reportsAfterUpdates(_:)``).
     @inline(__always)
     func leaveGate(as me: ThreadIdentity) {
         while true {

@@ -48,19 +48,6 @@ private final class Fires: TriggerDelegate, @unchecked Sendable {
     }
 }
 
-/// A repeatable shuffle (SplitMix64), so that a failure shows the same order again.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// The orders removals are tried in.
 enum RemovalOrder: CaseIterable, Sendable {
     case firstToLast, lastToFirst, random
@@ -154,7 +141,7 @@ private final class Scenario {
     }
 
     /// The index in `live` to remove next in `order`.
-    func next(in order: RemovalOrder, using generator: inout SeededGenerator) -> Int {
+    func next(in order: RemovalOrder, using generator: inout SplitMix64) -> Int {
         switch order {
         case .firstToLast: 0
         case .lastToFirst: live.count - 1
@@ -170,7 +157,7 @@ private final class Scenario {
         let scenario = Scenario()
         scenario.add(count)
         scenario.expectConsistent()
-        var generator = SeededGenerator(state: UInt64(count))
+        var generator = SplitMix64(seed: UInt64(count))
         while !scenario.live.isEmpty {
             scenario.remove(at: scenario.next(in: order, using: &generator))
             scenario.expectConsistent("\(order), \(scenario.live.count) left of \(count)")
@@ -181,7 +168,7 @@ private final class Scenario {
     @Test(arguments: RemovalOrder.allCases)
     func reAddingAfterRemovalsRunsTheNewOnesLast(order: RemovalOrder) {
         let scenario = Scenario()
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         // Grow long, shrink back to short, grow long again, then empty and start over.
         for (adding, removing) in [(100, 90), (60, 20), (3, 45), (50, 10)] {
             scenario.add(adding)
@@ -251,7 +238,7 @@ private final class Scenario {
                 live.append((label, trigger, nil))
             }
         }
-        var generator = SeededGenerator(state: UInt64(count))
+        var generator = SplitMix64(seed: UInt64(count))
         var round = 0
         while true {
             round += 1
@@ -280,7 +267,7 @@ private final class Scenario {
         let model = Model()
         let fires = Fires()
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            var generator = SeededGenerator(state: UInt64(worker))
+            var generator = SplitMix64(seed: UInt64(worker))
             for _ in 0..<3 {
                 let triggers = (0..<40).map { index in
                     index.isMultiple(of: 2) ? KeyPathTrigger(model, \.greeting) : KeyPathTrigger(model, \.name)
