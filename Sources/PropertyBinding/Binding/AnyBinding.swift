@@ -83,6 +83,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         var lastError: BindingFailure?
         /// ``Binding/onUpdate``, whose type depends on the value type.
         var onUpdate: AnyObject?
+        /// The other direction of a two-way pair: it ends with this one.
+        weak var partner: AnyBinding?
     }
 
     /// The extras, made on first use; call with `lock` held.
@@ -265,18 +267,31 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// Whether `trigger` (nil for a call by hand) may update this binding: one of its triggers.
     @inline(__always)
-    private func isHeard(_ trigger: (any Trigger)?) -> Bool {
+    func isHeard(_ trigger: (any Trigger)?) -> Bool {
         guard let trigger else { return true }
         return lock.withLock { triggerList.contains(trigger) }
     }
 
+    /// Writes the value a delivered binding read (``Binding/delivered(on:)``), inside the gate
+    /// as an update: called on the delivery queue.
+    func runDelivery(_ delivery: DeliveredWrite) {
+        if let pairing, let gateHolder = pairing.gateHolder {
+            _ = run(trigger: nil, through: gateHolder, delivering: delivery)
+        } else {
+            _ = run(trigger: nil, through: self, delivering: delivery)
+        }
+    }
+
     @inline(__always)
-    private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
+    private func run(
+        trigger: (any Trigger)?, through gate: AnyBinding, delivering delivery: DeliveredWrite? = nil
+    ) -> UpdateResult {
         let me = ThreadIdentity.current
         guard case .entered = gate.enterGate(as: me, handing: .update(self, trigger)) else { return .deferred }
 
         // Checked once the gate is held, so that a fire that waited for the gate while the
         // binding was invalidated, or the trigger removed, is dropped.
+        let shownBefore = me.placeholdersShown
         let result: UpdateResult
         if !isValid {
             result = .invalidated
@@ -295,7 +310,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         } else {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
             isRunning.store(true, ordering: .relaxed)
-            result = performUpdate(trigger: trigger)
+            result = delivery?.write() ?? performUpdate(trigger: trigger)
             isRunning.store(false, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
@@ -304,7 +319,17 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         // update handed over to this thread, or one that waited, runs next; the error
         // handlers are called once the gate is let go (`report`).
         let finished = finish(result)
+        // Whether an object is gone: decided in the gate, so that the next update, on any
+        // thread, finds the binding ended and reports nothing.
+        var endsWithObjects = false
+        if case .failed(let failure) = finished {
+            endsWithObjects = failure.meansObjectGone
+        } else if me.placeholdersShown != shownBefore {
+            endsWithObjects = hasDeallocatedObject
+        }
+        if endsWithObjects { markEnded() }
         gate.leaveGate(as: me)
+        if endsWithObjects { endWithObjects() }
         return finished
     }
 
@@ -317,7 +342,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             clearLastError()
         case .failed:
             report(result.failure!)
-        case .reentrant, .deferred, .invalidated:
+        case .reentrant, .deferred, .invalidated, .filtered, .scheduled:
             break
         }
         return result
@@ -379,6 +404,39 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         for trigger in stopped { TriggerClaims.stop(trigger) }
         // Wait for an update that entered before the binding became invalid.
         gate.waitForRunningUpdate()
+    }
+
+    // MARK: Ending with the objects
+
+    /// Ends the binding because an object it reads or writes is gone: it is invalidated (its
+    /// triggers stop observing and are released), its set lets it go, and so does the other
+    /// direction of its two-way pair. Called once the gate is let go.
+    @inline(never)
+    private func endWithObjects() {
+        let partner = self.partner
+        for binding in [self, partner].compactMap({ $0 }) {
+            binding.owner?.remove(binding)
+            binding.invalidate()
+        }
+    }
+
+    /// Stops the binding, and the other direction of its pair, from updating: called in the
+    /// gate they share, before ``endWithObjects()`` releases their triggers.
+    @inline(never)
+    private func markEnded() {
+        valid.store(false, ordering: .releasing)
+        partner?.valid.store(false, ordering: .releasing)
+    }
+
+    /// Whether an object the binding's source or destination names is gone: looked at after an
+    /// update in which a placeholder stood in for a deallocated object (on this thread, maybe
+    /// for another binding). Overridden by ``Binding``.
+    var hasDeallocatedObject: Bool { false }
+
+    /// The other direction of a two-way pair, which ends with this one.
+    var partner: AnyBinding? {
+        get { lock.withLock { extras?.partner } }
+        set { lock.withLock { madeExtras.partner = newValue } }
     }
 
     // MARK: Default error handling

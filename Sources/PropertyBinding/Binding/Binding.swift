@@ -44,7 +44,8 @@ where Source.Value == Destination.Value {
     public let destination: Destination
     /// One update, read → compare → write, made by ``makeStep()``
     /// where the binding is created so that it is compiled for the concrete properties.
-    @usableFromInline let step: (Binding, (any Trigger)?) -> UpdateResult
+    /// Replaced, between updates, by ``delivered(on:)``'s step, which reads and schedules the write.
+    @usableFromInline @exclusivity(unchecked) var step: (Binding, (any Trigger)?) -> UpdateResult
 
     /// The hooks of a direction of a ``TwoWayBinding``, or nil for a plain binding. Stored as
     /// the binding's ``AnyBinding/pairing``: a `Binding` is only ever given hooks there.
@@ -121,7 +122,7 @@ where Source.Value == Destination.Value {
             do {
                 value = try binding.source.read()
             } catch {
-                return .failed(binding.failure(.readingSource, error))
+                return binding.readFailed(error)
             }
             let onUpdate = binding.currentOnUpdate
             var oldValue: Value?
@@ -146,7 +147,7 @@ where Source.Value == Destination.Value {
                     try binding.destination.write(value)
                 }
             } catch {
-                return .failed(binding.failure(.writingDestination, error))
+                return binding.writeFailed(error)
             }
             binding.twoWay?.didSync(value)
             onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
@@ -158,6 +159,12 @@ where Source.Value == Destination.Value {
         step(self, trigger)
     }
 
+    override var hasDeallocatedObject: Bool {
+        [source as any ReadableProperty, destination].contains { property in
+            PropertyOrigin.objects(of: property).contains { $0 == nil }
+        }
+    }
+
     override func cycleFailure() -> BindingFailure? {
         if comparesValues, let value = try? source.read(), let current = try? destination.read(),
             dynamicallyEqual(current, value) == true
@@ -165,6 +172,19 @@ where Source.Value == Destination.Value {
             return nil
         }
         return failure(.reentrant, UpdateCycleError(path: path))
+    }
+
+    /// The result of an update whose source threw `error`: a filter's ``ValueDeclined`` is no
+    /// failure. Out of line: the step of every binding calls it, on the rare path.
+    @usableFromInline @inline(never)
+    func readFailed(_ error: any Error) -> UpdateResult {
+        error is ValueDeclined ? .filtered : .failed(failure(.readingSource, error))
+    }
+
+    /// The result of an update whose destination threw `error`.
+    @usableFromInline @inline(never)
+    func writeFailed(_ error: any Error) -> UpdateResult {
+        error is ValueDeclined ? .filtered : .failed(failure(.writingDestination, error))
     }
 
     @usableFromInline

@@ -65,6 +65,15 @@ public struct BindingFailure: Error, CustomStringConvertible {
         storage = Storage(stage: stage, error: error, bindingID: bindingID, label: label, pathText: pathText)
     }
 
+    /// Whether the error says that an object the binding reads or writes is gone (also through
+    /// a ``CombinedSourceError``): the binding then ends.
+    var meansObjectGone: Bool {
+        var error = error
+        while let wrapping = error as? any WrappingError { error = wrapping.wrappedError }
+        guard case .objectDeallocated = error as? PropertyError else { return false }
+        return true
+    }
+
     /// A sentence naming the binding, the step and the error.
     public var description: String {
         let name = label.map { "binding \"\($0)\" (\(path))" } ?? "binding \(path)"

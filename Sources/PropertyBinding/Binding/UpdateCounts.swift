@@ -18,7 +18,8 @@ public struct UpdateCounts: Sendable, Hashable, CustomStringConvertible {
     public var written: Int { Int(writtenCount) }
     /// Updates that wrote nothing because there was nothing to write: the destination already
     /// held an equal value, a two-way pair did not echo, an edit waited for a commit
-    /// (``UpdateResult/unchanged``, ``UpdateResult/reentrant``).
+    /// (``UpdateResult/unchanged``, ``UpdateResult/reentrant``), or a filter declined the value
+    /// (``UpdateResult/filtered``).
     public var skipped: Int { Int(skippedCount) }
     /// Updates that failed (``UpdateResult/failed(_:)``); the latest is ``AnyBinding/lastError``.
     public var failed: Int { Int(failedCount) }
@@ -53,9 +54,9 @@ struct UpdateCounters: ~Copyable {
     func count(_ result: UpdateResult) {
         switch result {
         case .written: written.wrappingAdd(1, ordering: .relaxed)
-        case .unchanged, .reentrant: skipped.wrappingAdd(1, ordering: .relaxed)
+        case .unchanged, .reentrant, .filtered: skipped.wrappingAdd(1, ordering: .relaxed)
         case .failed: failed.wrappingAdd(1, ordering: .relaxed)
-        case .deferred, .invalidated: break
+        case .deferred, .invalidated, .scheduled: break
         }
     }
 

@@ -13,6 +13,13 @@ public enum UpdateResult: Sendable, CustomStringConvertible {
     /// The destination already held an equal value (for `Equatable` values); nothing was
     /// written.
     case unchanged
+    /// A filter declined the value (``ReadableProperty/filter(_:)``): nothing was written, and
+    /// that is no failure (no error handler is called, ``AnyBinding/lastError`` is kept as it
+    /// was); counted as skipped.
+    case filtered
+    /// The source's value was read and its write scheduled on the binding's delivery queue
+    /// (``Binding/delivered(on:)``); the write is counted, and its failure reported, when it runs.
+    case scheduled
     /// The update failed; nothing was written. The failure has also gone to the error
     /// handlers and to ``AnyBinding/lastError``.
     case failed(BindingFailure)
@@ -43,6 +50,8 @@ public enum UpdateResult: Sendable, CustomStringConvertible {
         switch self {
         case .written: return "written"
         case .unchanged: return "unchanged"
+        case .filtered: return "filtered"
+        case .scheduled: return "scheduled"
         case .failed(let failure): return "failed: \(failure)"
         case .reentrant: return "reentrant"
         case .deferred: return "deferred"

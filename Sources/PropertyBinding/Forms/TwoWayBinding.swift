@@ -107,6 +107,9 @@ where Model.Value == Form.Value {
         self.toModel = toModel
         toForm.label = label
         toModel.label = label
+        // A direction that ends with its objects ends the other.
+        toForm.partner = toModel
+        toModel.partner = toForm
         switch initial {
         case .modelToForm: toForm.update()
         case .formToModel: toModel.update()

@@ -62,7 +62,8 @@ public struct BindingGraph: Sendable, Hashable {
 
     /// The properties, in order of first appearance.
     public let nodes: [Node]
-    /// The bindings, in the order given.
+    /// The bindings, in the order given: one edge each, or one from each source for a binding
+    /// that reads a ``CombinedProperty``.
     public let edges: [Edge]
 
     /// Describes `bindings`: a property read or written by several of them is one node.
@@ -72,7 +73,7 @@ public struct BindingGraph: Sendable, Hashable {
     /// ```
     public init(_ bindings: [AnyBinding]) {
         var builder = Builder()
-        edges = bindings.map { builder.edge(for: $0) }
+        edges = bindings.flatMap { builder.edges(for: $0) }
         nodes = builder.nodes()
     }
 
@@ -99,23 +100,28 @@ extension BindingGraph {
         /// Per node, in order: its identity, its text, and the label of a binding that uses it.
         private var found: [(key: String, text: String, label: String?)] = []
 
-        mutating func edge(for binding: AnyBinding) -> Edge {
+        /// The binding's edge, or, when it reads a ``CombinedProperty``, one edge from each source.
+        mutating func edges(for binding: AnyBinding) -> [Edge] {
             let label = binding.label
-            let (source, destination, direction): (String, String, Direction)
+            let (sources, destination, direction): ([String], String, Direction)
             if let described = binding as? any DescribedBinding {
-                source = node(for: described.sourceProperty, label: label)
+                let read = PropertyOrigin.combinedSources(of: described.sourceProperty) ?? [described.sourceProperty]
+                sources = read.map { node(for: $0, label: label) }
                 destination = node(for: described.destinationProperty, label: label)
                 direction = described.direction
             } else {
-                source = node(key: "\(ObjectIdentifier(binding)).source", text: "source", label: label)
+                sources = [node(key: "\(ObjectIdentifier(binding)).source", text: "source", label: label)]
                 destination = node(key: "\(ObjectIdentifier(binding)).destination", text: "destination", label: label)
                 direction = .oneWay
             }
-            return Edge(
-                label: label, source: source, destination: destination,
-                triggers: binding.triggers.map(Self.name(of:)), direction: direction,
-                lastError: binding.lastError.map { String(describing: $0.error) }, counts: binding.updateCounts,
-                isValid: binding.isValid)
+            let triggers = binding.triggers.map(Self.name(of:))
+            let lastError = binding.lastError.map { String(describing: $0.error) }
+            let (counts, isValid) = (binding.updateCounts, binding.isValid)
+            return sources.map { source in
+                Edge(
+                    label: label, source: source, destination: destination, triggers: triggers, direction: direction,
+                    lastError: lastError, counts: counts, isValid: isValid)
+            }
         }
 
         private mutating func node(for property: any ReadableProperty, label: String?) -> String {

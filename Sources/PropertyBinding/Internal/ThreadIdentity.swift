@@ -20,6 +20,10 @@ struct ThreadIdentity {
         var wakeUp: DispatchSemaphore?
         /// Calls to make once the thread lets go of a gate it holds, by the gate's identity.
         var afterRelease: [(gate: UInt, call: () -> Void)] = []
+        /// How many times a placeholder stood in for a deallocated object on this thread (it
+        /// wraps): a binding that sees it change during its update looks whether its source's
+        /// object is gone.
+        var placeholdersShown: UInt = 0
     }
 
     let cell: UnsafeMutablePointer<Cell>
@@ -31,6 +35,12 @@ struct ThreadIdentity {
     var heldGates: Int {
         get { cell.pointee.heldGates }
         nonmutating set { cell.pointee.heldGates = newValue }
+    }
+
+    /// How many times a placeholder stood in for a deallocated object on this thread.
+    var placeholdersShown: UInt {
+        get { cell.pointee.placeholdersShown }
+        nonmutating set { cell.pointee.placeholdersShown = newValue }
     }
 
     /// Leaves `call` to run once the thread lets go of the gate whose identity is `gate`, which

@@ -6,6 +6,9 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The property can be read but not written (for example ``AnyProperty`` made from a
     /// read-only property).
     case readOnly(String)
+    /// The property can be written but holds nothing to read yet (a ``Setter`` before its
+    /// first write).
+    case notWrittenYet(String)
 
     /// A sentence that says what failed.
     public var description: String {
@@ -14,6 +17,8 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the \(root) object of \(keyPath) has been deallocated"
         case .readOnly(let property):
             return "\(property) is read-only"
+        case .notWrittenYet(let property):
+            return "\(property) has not been written yet"
         }
     }
 }

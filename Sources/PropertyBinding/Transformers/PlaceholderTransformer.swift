@@ -46,6 +46,8 @@ public struct PlaceholderTransformer<Base: ReadableProperty, Value: Equatable>: 
             return try transform(property.read())
         } catch let error as PropertyError {
             guard case .objectDeallocated = error, let deallocatedPlaceholder else { throw error }
+            // Told to the binding updating on this thread, which ends once it has written it.
+            ThreadIdentity.current.placeholdersShown &+= 1
             return deallocatedPlaceholder
         } catch let error as NoSelectionError {
             guard let noSelectionPlaceholder else { throw error }

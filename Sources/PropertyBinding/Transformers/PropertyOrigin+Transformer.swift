@@ -19,3 +19,22 @@ extension PropertyOrigin {
         return nil
     }
 }
+
+extension PropertyOrigin {
+    /// The sources of a ``CombinedProperty`` found through any transformers that wrap it, or nil
+    /// when `property` combines nothing.
+    static func combinedSources(of property: any ReadableProperty) -> [any ReadableProperty]? {
+        if let combined = property as? any CombinedSources { return combined.combinedSources }
+        if let erased = property as? any TypeErasedProperty { return combinedSources(of: erased.erasedBase) }
+        if let transformer = property as? any Transformer { return combinedSources(of: transformer.property) }
+        return nil
+    }
+
+    /// The objects `property` reads, through transformers and combined properties: nil for one
+    /// that is gone. Empty for a property made of no object.
+    static func objects(of property: any ReadableProperty) -> [AnyObject?] {
+        if let sources = combinedSources(of: property) { return sources.flatMap { objects(of: $0) } }
+        if let origin = of(property) { return [origin.object] }
+        return []
+    }
+}

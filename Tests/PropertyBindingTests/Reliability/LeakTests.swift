@@ -261,9 +261,15 @@ struct LeakForm {
         #expect(Set(objects).isDisjoint(with: LeakForm.objectNames), "kept alive by the bindings: \(objects)")
         let set = bindings!
         set.onError = { _ in }
-        // Every update now skips with a dead-object error instead of crashing.
+        // Every update now ends its binding with a dead-object error instead of crashing (the
+        // other direction of a two-way pair ends with the first).
         let results = set.bindings.map { $0.update() }
-        #expect(results.allSatisfy { ($0.failure?.error as? PropertyError).map(Self.isDeallocated) ?? false })
+        #expect(
+            results.allSatisfy {
+                ($0.failure?.error as? PropertyError).map(Self.isDeallocated) ?? ($0.description == "invalidated")
+            })
+        #expect(results.contains { $0.failure != nil })
+        #expect(set.count == 0)
         set.removeAll()
         #expect(center.observerCount() == 0)
         #expect(registrations.alive.isEmpty)

@@ -136,7 +136,8 @@ public final class TriggerRegistry: @unchecked Sendable {
     }
 
     /// Returns new triggers for `property`, looked up through its transformers; add them to a
-    /// binding whose source it is.
+    /// binding whose source it is. For a ``CombinedProperty``, the triggers of every source, in
+    /// order: a binding over it hears each input.
     ///
     /// ```swift
     /// let age = StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: formatter)
@@ -151,6 +152,10 @@ public final class TriggerRegistry: @unchecked Sendable {
     ///   ``KeyPathTrigger`` could miss its changes, ``PropertyError/objectDeallocated(root:keyPath:)``
     ///   when its object is gone.
     public func triggers(for property: some ReadableProperty) throws -> [any Trigger] {
+        if let sources = PropertyOrigin.combinedSources(of: property) {
+            // Every input of a combined property, each through its own transformers.
+            return try sources.flatMap(triggersOfSource)
+        }
         guard let origin = PropertyOrigin.of(property) else {
             throw TriggerRegistryError.noKeyPath(property: String(describing: property))
         }
@@ -170,6 +175,10 @@ public final class TriggerRegistry: @unchecked Sendable {
             }
         }
         return triggers
+    }
+
+    private func triggersOfSource(_ source: any ReadableProperty) throws -> [any Trigger] {
+        try triggers(for: source)
     }
 
     /// Whether a binding with `property` as its source can be given triggers now.

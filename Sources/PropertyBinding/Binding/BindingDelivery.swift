@@ -1,0 +1,126 @@
+import Dispatch
+
+extension Binding {
+    /// Writes the destination only on `queue`, and returns the binding: Bond's bonds, Combine's
+    /// `receive(on:)`.
+    ///
+    /// ```swift
+    /// let showStatus = Binding(source: Property(session, \.status), destination: Property(statusLabel, \.text))
+    ///     .delivered(on: .main)
+    /// showStatus.addTrigger(KeyPathTrigger(session, \.status))
+    /// session.status = "Signed in"        // on any thread: statusLabel.text follows on the main queue
+    /// ```
+    ///
+    /// Each update reads the source (and runs its transformers) where it fires, as before, then
+    /// schedules the write on `queue` and returns ``UpdateResult/scheduled``. Fires that arrive
+    /// before the queue runs the write coalesce: the queue writes once, the latest value. The
+    /// write is always asynchronous, also when the binding fires on `queue` itself. It runs as an
+    /// update does: the equal-value check, ``onUpdate``, the counts, the error handlers (a failure
+    /// to read is reported where the binding fired, a failure to write on the queue). Nothing is
+    /// written once ``AnyBinding/invalidate()``, ``AnyBinding/removeTrigger(_:)`` (for the
+    /// trigger whose fire is waiting) or the set's ``BindingSet/removeAll()`` has returned, nor
+    /// once the binding is released: the scheduled write holds it weakly.
+    ///
+    /// For a ``TwoWayBinding``, deliver its ``TwoWayBinding/toForm`` direction: the model's
+    /// changes reach the form on the form's queue, and the form → model direction stays
+    /// synchronous (the user edits the form on its own queue). The scheduled write reads the model
+    /// again, on the queue, and asks the pair's echo guard: it never writes a value older than the
+    /// one the form gave the model meanwhile, nor over an edit the form holds.
+    @discardableResult
+    public func delivered(on queue: DispatchQueue) -> Binding {
+        let delivery = Delivery<Value>()
+        let write = DeliveredWrite { [weak self] in self?.deliver(delivery) ?? .invalidated }
+        let deliveringStep: (Binding, (any Trigger)?) -> UpdateResult = { binding, trigger in
+            let value: Value
+            do {
+                value = try binding.source.read()
+            } catch {
+                return binding.readFailed(error)
+            }
+            if delivery.post(value, trigger) { write.schedule(on: queue, for: binding) }
+            return .scheduled
+        }
+        _ = betweenUpdates { step = deliveringStep }
+        return self
+    }
+
+    /// Takes the latest value posted and writes it, as an update's second half; called in the gate.
+    private func deliver(_ delivery: Delivery<Value>) -> UpdateResult {
+        guard let (pending, trigger) = delivery.take() else { return .unchanged }
+        var value = pending
+        // A fire of a trigger removed since is dropped, as a fire waiting for the gate is.
+        guard isHeard(trigger) else { return .unchanged }
+        if twoWay != nil {
+            // The other direction may have written the source since, without firing this one
+            // (the pair does not echo): the value read then would be older than the form's.
+            do {
+                value = try source.read()
+            } catch {
+                return readFailed(error)
+            }
+        }
+        let onUpdate = currentOnUpdate
+        var oldValue: Value?
+        do {
+            var isUnchanged = false
+            let written = try destination.write(value) { current in
+                oldValue = current
+                if comparesValues, let current, dynamicallyEqual(current, value) == true {
+                    isUnchanged = true
+                    return false
+                }
+                return twoWay?.shouldWrite(value) ?? true
+            }
+            if !written {
+                if isUnchanged { twoWay?.didSync(value) }
+                return .unchanged
+            }
+        } catch {
+            return writeFailed(error)
+        }
+        twoWay?.didSync(value)
+        onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
+        return .written
+    }
+}
+
+/// The second half of a delivered update, run in the binding's gate on the delivery queue.
+final class DeliveredWrite: @unchecked Sendable {
+    /// Runs only in the binding's gate, which serializes it.
+    let write: () -> UpdateResult
+
+    init(_ write: @escaping () -> UpdateResult) {
+        self.write = write
+    }
+
+    /// Runs the write on `queue` in `binding`'s gate, unless the binding is gone by then.
+    func schedule(on queue: DispatchQueue, for binding: AnyBinding) {
+        queue.async { [weak binding] in binding?.runDelivery(self) }
+    }
+}
+
+/// The value a delivered binding read and has not yet written, and whether a write is scheduled.
+final class Delivery<Value>: @unchecked Sendable {
+    private let lock = StateLock()
+    private var pending: (value: Value, trigger: (any Trigger)?)?
+    /// Whether a write is scheduled on the queue that has not yet taken the pending value.
+    private var isScheduled = false
+
+    /// Keeps `value` as the one to write; returns whether a write must be scheduled (none is).
+    func post(_ value: Value, _ trigger: (any Trigger)?) -> Bool {
+        lock.withLock {
+            pending = (value, trigger)
+            defer { isScheduled = true }
+            return !isScheduled
+        }
+    }
+
+    /// The latest value posted, taken: fires after this schedule another write.
+    func take() -> (Value, (any Trigger)?)? {
+        lock.withLock {
+            isScheduled = false
+            defer { pending = nil }
+            return pending
+        }
+    }
+}

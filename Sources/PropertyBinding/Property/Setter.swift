@@ -1,0 +1,106 @@
+/// A destination that hands each value to a closure, with a target it holds weakly: Bond's
+/// `bind(to: self) { me, user in … }`, as a property.
+///
+/// ```swift
+/// let showUser = Binding(
+///     source: Property(session, \.user),
+///     destination: Setter(screen) { screen, user in screen.present(user) })
+/// ```
+///
+/// The closure is called with the target and the value on every write; it is never called
+/// once the target is gone, and the setter never keeps the target alive: a write then throws
+/// ``PropertyError/objectDeallocated(root:keyPath:)``, and the binding ends (see
+/// <doc:CombiningFilteringAndDelivering>). Capture the target through the closure's first
+/// argument, not by name, or the closure keeps it alive.
+///
+/// A setter remembers the last value it wrote: ``read()`` returns it, so a binding of
+/// `Equatable` values does not call the closure again with an equal value. Copies of a setter
+/// share what they remember.
+public struct Setter<Target: AnyObject, Value>: WritableProperty {
+    @usableFromInline weak var _target: Target?
+    @usableFromInline let set: (Target, Value) -> Void
+    /// The last value written, shared by the copies of this setter.
+    @usableFromInline let written: WrittenValue<Value>
+
+    /// Creates a destination that calls `set` with `target` (held weakly) and each value.
+    ///
+    /// ```swift
+    /// let showTitle = Setter(window) { window, title in window.title = title.uppercased() }
+    /// ```
+    public init(_ target: Target, _ set: @escaping (_ target: Target, _ value: Value) -> Void) {
+        self._target = target
+        self.set = set
+        self.written = WrittenValue()
+    }
+
+    /// The target, or nil once it has been deallocated.
+    public var target: Target? { _target }
+
+    /// The last value written.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the target is gone,
+    ///   ``PropertyError/notWrittenYet(_:)`` before the first write.
+    public func read() throws -> Value {
+        guard _target != nil else { throw deallocated() }
+        guard let value = written.value else { throw PropertyError.notWrittenYet(description) }
+        return value
+    }
+
+    /// Calls the closure with the target and `newValue`.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the target is gone;
+    ///   the closure is not called.
+    @inlinable
+    public func write(_ newValue: Value) throws {
+        guard let target = _target else { throw deallocated() }
+        set(target, newValue)
+        written.value = newValue
+    }
+
+    /// Asks `shouldWrite` with the last value written, and calls the closure when it agrees.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the target is gone;
+    ///   the closure is not called.
+    @inlinable
+    public func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool {
+        guard let target = _target else { throw deallocated() }
+        guard shouldWrite(written.value) else { return false }
+        set(target, newValue)
+        written.value = newValue
+        return true
+    }
+
+    /// Checks that the target is still there, calling nothing.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the target is gone.
+    public func validateWrite(_ newValue: Value) throws {
+        guard _target != nil else { throw deallocated() }
+    }
+
+    @usableFromInline
+    func deallocated() -> PropertyError {
+        .objectDeallocated(root: String(describing: Target.self), keyPath: description)
+    }
+}
+
+extension Setter: CustomStringConvertible {
+    /// `Setter(ProfileScreen)`, for failure messages and graphs.
+    public var description: String { "Setter(\(Target.self))" }
+}
+
+/// The last value a ``Setter`` wrote, behind the library's lock: the setter may serve bindings
+/// on several threads.
+@usableFromInline
+final class WrittenValue<Value>: @unchecked Sendable {
+    @usableFromInline let lock = StateLock()
+    @usableFromInline var _value: Value?
+
+    @usableFromInline
+    init() {}
+
+    @inlinable
+    var value: Value? {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
+    }
+}

@@ -1,0 +1,80 @@
+import PropertyBinding
+import PropertyBindingTesting
+import Testing
+
+@Suite struct SetterTests {
+    final class Session { var user = "" }
+    final class Screen {
+        var shown: [String] = []
+        func present(_ user: String) { shown.append(user) }
+    }
+
+    @Test func callsTheClosureWithTheTargetAndTheValue() {
+        let session = Session()
+        let screen = Screen()
+        let trigger = TestTrigger()
+        let showUser = Binding(
+            source: Property(session, \.user), destination: Setter(screen) { screen, user in screen.present(user) })
+        showUser.addTrigger(trigger)
+        session.user = "Ann"
+        trigger.fire()
+        session.user = "Bea"
+        trigger.fire()
+        #expect(screen.shown == ["Ann", "Bea"])
+    }
+
+    @Test func anEqualValueIsNotHandedAgain() throws {
+        let session = Session()
+        let screen = Screen()
+        let setter = Setter(screen) { (screen: Screen, user: String) in screen.present(user) }
+        let showUser = Binding(source: Property(session, \.user), destination: setter)
+        session.user = "Ann"
+        #expect(showUser.update().didWrite)
+        #expect(showUser.update().description == "unchanged")
+        #expect(screen.shown == ["Ann"])
+        #expect(try setter.read() == "Ann")
+    }
+
+    @Test func readingBeforeTheFirstWriteThrows() {
+        let screen = Screen()
+        let setter = Setter(screen) { (_: Screen, _: Int) in }
+        #expect(throws: PropertyError.notWrittenYet("Setter(Screen)")) { try setter.read() }
+    }
+
+    @Test func neverKeepsItsTargetAlive() {
+        let session = Session()
+        weak var released: Screen?
+        var binding: Binding<Property<Session, String>, Setter<Screen, String>>?
+        do {
+            let screen = Screen()
+            released = screen
+            binding = Binding(
+                source: Property(session, \.user), destination: Setter(screen) { screen, user in screen.present(user) })
+        }
+        #expect(released == nil)
+        #expect(binding?.isValid == true)
+    }
+
+    @Test func theBindingEndsWhenTheTargetIsGone() {
+        let session = Session()
+        let trigger = TestTrigger()
+        let set = BindingSet()
+        var screen: Screen? = Screen()
+        let showUser = Binding(
+            source: Property(session, \.user), destination: Setter(screen!) { screen, user in screen.present(user) })
+        showUser.addTrigger(trigger)
+        set.add(showUser)
+        screen = nil
+        let failures = DefaultErrorRouting.failures(of: showUser) {
+            session.user = "Ann"
+            trigger.fire()
+            trigger.fire()
+        }
+        #expect(failures.count == 1)
+        #expect(
+            failures.first?.error as? PropertyError == .objectDeallocated(root: "Screen", keyPath: "Setter(Screen)"))
+        #expect(!showUser.isValid)
+        #expect(!trigger.isObserving)
+        #expect(set.count == 0)
+    }
+}
