@@ -65,6 +65,10 @@ extension StandardControl where Self: SegmentedControl {
     static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.selectedSegmentIndex: .valueChanged] }
 }
 
+extension StandardControl where Self: DatePicker {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.date: .valueChanged] }
+}
+
 /// Only code changes a label's text, and the label announces each change itself.
 extension StandardControl where Self: Label {
     static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.text: .valueChanged] }
@@ -78,4 +82,5 @@ extension Stepper: StandardControl {}
 extension Switch: StandardControl {}
 extension Slider: StandardControl {}
 extension SegmentedControl: StandardControl {}
+extension DatePicker: StandardControl {}
 extension Label: StandardControl {}

@@ -12,6 +12,7 @@ private class MySwitch: Switch {}
 private final class MyOwnSwitch: MySwitch {}
 private final class MySlider: Slider {}
 private final class MySegmentedControl: SegmentedControl {}
+private final class MyDatePicker: DatePicker {}
 private final class MyLabel: Label {}
 private final class MyButton: Button {}
 
@@ -85,6 +86,11 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
             try expectFollows(MySegmentedControl(segments: ["a", "b"]), \.selectedSegmentIndex, events) {
                 $0.select(1)
             }
+        },
+        KnownControlKeyPath("DatePicker.date", .valueChanged) { events in
+            let (epoch, nextDay) = (Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 86_400))
+            try expectFollows(DatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
+            try expectFollows(MyDatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
         },
         KnownControlKeyPath("Label.text", .valueChanged) { events in
             // Only code changes a label's text, and the label announces it.
