@@ -1,60 +1,86 @@
 // Here and not in Triggers/Registry/: the standard registry names the library's controls, which
 // sit above the triggers.
 extension TriggerRegistry {
-    /// The registry that knows the library's own controls and observable types.
+    /// The registry that knows the library's own controls and observable types (the list is in
+    /// ``TriggerRegistry``).
+    ///
+    /// ```swift
+    /// let storeOn = try Binding(source: Property(toggle, \.isOn), destination: Property(settings, \.newsletter),
+    ///                           triggers: .standard)   // Switch.isOn: its .valueChanged action
+    /// ```
     public static let standard: TriggerRegistry = {
         let registry = TriggerRegistry()
-        registry.register(\TextField.text) { [TargetActionTrigger(control: $0, events: .editingChanged)] }
-        registry.register(\Stepper.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
-        registry.register(\Stepper.intValue) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
-        // A subclass's key path (`\MyField.text`) is not equal to the superclass's (`\TextField.text`):
-        // recognise it by rebuilding the library's key paths on the object's own class.
-        registry.register(TextField.self) { field, keyPath in
-            textKeyPath(of: field) == keyPath ? [TargetActionTrigger(control: field, events: .editingChanged)] : []
-        }
-        registry.register(Stepper.self) { stepper, keyPath in
-            valueKeyPaths(of: stepper).contains(keyPath)
-                ? [TargetActionTrigger(control: stepper, events: .valueChanged)] : []
-        }
-        registerFormControls(in: registry)
+        registry.registerStandardControls()
         registry.registerObservableFallbacks()
         return registry
     }()
-}
 
-// MARK: Key paths of the library's controls, on a subclass
-
-/// A text field seen as its own class, so that a generic key path is built on that class.
-private protocol TextFieldKind: TextField {}
-extension TextField: TextFieldKind {}
-
-/// A stepper seen as its own class.
-private protocol StepperKind: Stepper {}
-extension Stepper: StepperKind {}
-
-/// `\MyField.text` for an instance of `MyField`: opening the existential binds `Field` to the
-/// object's dynamic class.
-private func textKeyPath(of field: any TextFieldKind) -> AnyKeyPath {
-    func keyPath<Field: TextFieldKind>(_: Field) -> AnyKeyPath { \Field.text }
-    return keyPath(field)
-}
-
-/// `\MyStepper.value` and `\MyStepper.intValue` for an instance of `MyStepper`.
-private func valueKeyPaths(of stepper: any StepperKind) -> [AnyKeyPath] {
-    func keyPaths<Kind: StepperKind>(_: Kind) -> [AnyKeyPath] { [\Kind.value, \Kind.intValue] }
-    return keyPaths(stepper)
-}
-
-// MARK: The form controls
-
-/// The value of each form control a user changes, announced with `.valueChanged`: `Switch.isOn`,
-/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, and `Label.text` (which only code
-/// changes, and which the label announces itself).
-private func registerFormControls(in registry: TriggerRegistry) {
-    registry.register(\Switch.isOn) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
-    registry.register(\Slider.value) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
-    registry.register(\SegmentedControl.selectedSegmentIndex) {
-        [TargetActionTrigger(control: $0, events: .valueChanged)]
+    /// Registers the key paths every ``StandardControl`` lists, with a ``TargetActionTrigger`` for
+    /// their events, on the control's class and on every subclass.
+    ///
+    /// A subclass's key path (`\MySwitch.isOn`) is not equal to the superclass's (`\Switch.isOn`),
+    /// so one registration for every control rebuilds the listed key paths on the class the key
+    /// path is written on, and compares.
+    private func registerStandardControls() {
+        register(Control.self) { control, keyPath in
+            // The key path's root, not the object's class: `Property(mySwitch as Switch, \.isOn)`
+            // is `\Switch.isOn` of a `MySwitch`.
+            guard let kind = type(of: keyPath).rootType as? any StandardControl.Type,
+                let events = kind.standardKeyPaths[keyPath]
+            else { return [] }
+            return [TargetActionTrigger(control: control, events: events)]
+        }
     }
-    registry.register(\Label.text) { [TargetActionTrigger(control: $0, events: .valueChanged)] }
 }
+
+// MARK: What each control announces
+
+/// A control whose values ``TriggerRegistry/standard`` knows. Each requirement is implemented in
+/// an extension constrained to the control's class, where `Self` is the class a key path is
+/// written on, whether the control's own or a subclass: `\Self.isOn` is `\MySwitch.isOn` there.
+private protocol StandardControl: Control {
+    /// The key paths of `Self` that the registry knows, each with the events that announce it.
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { get }
+}
+
+extension StandardControl where Self: TextField {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.text: .editingChanged] }
+}
+
+extension StandardControl where Self: Stepper {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] {
+        [\Self.value: .valueChanged, \Self.intValue: .valueChanged]
+    }
+}
+
+extension StandardControl where Self: Switch {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.isOn: .valueChanged] }
+}
+
+extension StandardControl where Self: Slider {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.value: .valueChanged] }
+}
+
+extension StandardControl where Self: SegmentedControl {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.selectedSegmentIndex: .valueChanged] }
+}
+
+extension StandardControl where Self: DatePicker {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.date: .valueChanged] }
+}
+
+/// Only code changes a label's text, and the label announces each change itself.
+extension StandardControl where Self: Label {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.text: .valueChanged] }
+}
+
+// A Button is not one: its title and isEnabled are written by code and announced by nothing, so
+// a binding that read them would never fire; its tap is an event, added as a trigger by hand.
+
+extension TextField: StandardControl {}
+extension Stepper: StandardControl {}
+extension Switch: StandardControl {}
+extension Slider: StandardControl {}
+extension SegmentedControl: StandardControl {}
+extension DatePicker: StandardControl {}
+extension Label: StandardControl {}

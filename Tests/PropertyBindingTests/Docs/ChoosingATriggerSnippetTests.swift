@@ -42,6 +42,10 @@ private final class Profile: KeyPathObservable {
     ]
 }
 
+private final class Settings {
+    var newsletter = false
+}
+
 private final class RatingLabel {
     var number = 0
 }
@@ -129,6 +133,20 @@ private final class RatingLabel {
         #expect(header.text == "Gold")
         #expect(storeTitle.triggers.first is TargetActionTrigger)
         #expect(showTitle.triggers.first is KeyPathTrigger)
+    }
+
+    @Test func theStandardRegistryKnowsASubclassOfAControl() throws {
+        let settings = Settings()
+        // snippet: subclass of a control
+        final class NewsletterSwitch: Switch {}
+        let newsletter = NewsletterSwitch()
+        let storeNewsletter = try Binding(
+            source: Property(newsletter, \.isOn), destination: Property(settings, \.newsletter), triggers: .standard)
+
+        newsletter.toggle()  // settings.newsletter == true
+        // end snippet
+        #expect(settings.newsletter)
+        #expect((storeNewsletter.triggers.first as? TargetActionTrigger)?.events == .valueChanged)
     }
 
     @Test func aRegistryLearnsYourTypes() throws {

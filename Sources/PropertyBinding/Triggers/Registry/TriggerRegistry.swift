@@ -26,15 +26,23 @@ import Observation
 /// registration of `\Boiler.celsius`. Write it on the class that was registered
 /// (`Property(boiler as Boiler, \.celsius)`), or register the whole type.
 ///
-/// ``standard`` knows the library's own types, and subclasses of them: `TextField.text`
-/// (`.editingChanged`), `Stepper.value` and `Stepper.intValue` (`.valueChanged`), every key path
-/// of a ``KeyPathObservable`` object that is announced (``KeyPathTrigger``: an `@Announced`
-/// property, one listed in ``KeyPathObservable/announcedKeyPaths``, a computed one listed with its
-/// dependencies, or a property of a subclass announced by the superclass that declares it; any
-/// other throws ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire
-/// its trigger) and of an `@Observable` object
-/// (``ObservationTrigger`` on the main queue). Registering is thread-safe; register at start-up,
-/// and prefer a copy of ``standard`` to changing the shared one.
+/// ``standard`` knows the value of each of the library's controls, with a ``TargetActionTrigger``,
+/// on the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
+/// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
+/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date` and `Label.text`
+/// (`.valueChanged`, which a label sends itself when code changes its text). It knows nothing of
+/// a ``Button``: its ``Button/title`` and ``Button/isEnabled`` are written by code and announced
+/// by nothing, and its tap is a trigger you add
+/// (`TargetActionTrigger(control: save, events: .primaryActionTriggered)`).
+///
+/// It also knows every key path of a ``KeyPathObservable`` object that is announced
+/// (``KeyPathTrigger``: an `@Announced` property, one listed in
+/// ``KeyPathObservable/announcedKeyPaths``, a computed one listed with its dependencies, or a
+/// property of a subclass announced by the superclass that declares it; any other throws
+/// ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire its trigger)
+/// and of an `@Observable` object (``ObservationTrigger`` on the main queue). Registering is
+/// thread-safe; register at start-up, and prefer a copy of ``standard`` to changing the shared
+/// one.
 public final class TriggerRegistry: @unchecked Sendable {
     /// Makes the triggers for one property of an object whose type is known only at run time.
     public typealias Fallback = @Sendable (_ object: AnyObject, _ keyPath: AnyKeyPath) -> [any Trigger]
