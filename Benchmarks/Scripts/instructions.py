@@ -99,6 +99,12 @@ def main():
     measure("binding, NotificationTrigger", "notification-int")
     measure("formatter.number(from:) + set", "formatter")
     measure("binding, StringToNumberTransformer<Int>", "number")
+    measure("binding, custom trigger, two-source CombinedProperty (int)", "combined-int")
+    measure("a Property read (int)", "property-read-int")
+    measure("binding, custom trigger, map (int)", "map-int")
+    measure("binding, custom trigger, filter (int)", "filter-int")
+    measure("binding, custom trigger, Setter destination (int)", "setter-int")
+    measure("binding, delivered, per fire of a burst (one write)", "delivered-burst")
     measure("good update (didSet destination)", "good-announcing-int", 2_000)
     measure("failed update (didSet destination)", "failed-announcing-int", 2_000)
     for size in [10_000] + scales:
@@ -146,6 +152,15 @@ def main():
                    ratio(f"binding, {label} ({type_name})", f"closure handed the value ({type_name})"), 2.5)
     target("TwoWayBinding echo / two closures with a guard flag",
            ratio("binding, TwoWayBinding echo", "two closures with a guard flag"), 3.0)
+    one_source = figures.get("binding, custom trigger (int)")
+    second_read = figures.get("a Property read (int)")
+    if one_source is not None and second_read is not None and "binding, custom trigger, two-source CombinedProperty (int)" in figures:
+        target("two-source CombinedProperty / (one-source binding + a Property read)",
+               figures["binding, custom trigger, two-source CombinedProperty (int)"] / (one_source + second_read), 1.3)
+    target("filter / the same chain with map",
+           ratio("binding, custom trigger, filter (int)", "binding, custom trigger, map (int)"), 1.1)
+    target("Setter destination / Property destination",
+           ratio("binding, custom trigger, Setter destination (int)", "binding, custom trigger (int)"), 1.1)
     target("failed update / good update", ratio("failed update (didSet destination)", "good update (didSet destination)"), 20)
     for size in scales:
         target(f"set-up + teardown at {size:,} / at 10,000",

@@ -504,6 +504,71 @@ case let memory where memory.hasPrefix("memory-"):
     let bytes = heapBytesInUse() - before - manualTriggers.capacity * MemoryLayout<ManualTrigger>.stride
     print("bytes per binding", count == 0 ? 0 : bytes / count)
     withExtendedLifetime((kept, bindings, models, observed, sliders, knobs, views, manualTriggers)) {}
+case "property-read-int":
+    // One read of a stored Int through a Property: the second read a combined source adds.
+    let other = Model()
+    let read = opaque(Property(other, \.count))
+    for _ in 0..<count {
+        other.count &+= 1
+        view.count &+= try! read.read()
+    }
+case "combined-int":
+    // Two sources combined into one destination; both change, one trigger fires.
+    let other = Model()
+    let combined = CombinedProperty(Property(model, \.count), Property(other, \.count)) { $0 &+ $1 }
+    let binding = Binding(source: combined, destination: Property(view, \.count))
+    binding.addTrigger(trigger)
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+    }
+    withExtendedLifetime((binding, other)) {}
+case "map-int", "filter-int":
+    // The same one-step chain, a map or a filter that lets every value through.
+    let shift = opaque(0)
+    if scenario == "map-int" {
+        let binding = Binding(
+            source: Property(model, \.count).map { $0 &+ shift }, destination: Property(view, \.count))
+        binding.addTrigger(trigger)
+        for _ in 0..<count {
+            model.count &+= 1
+            trigger.fire()
+        }
+        withExtendedLifetime(binding) {}
+    } else {
+        let binding = Binding(
+            source: Property(model, \.count).filter { $0 >= shift }, destination: Property(view, \.count))
+        binding.addTrigger(trigger)
+        for _ in 0..<count {
+            model.count &+= 1
+            trigger.fire()
+        }
+        withExtendedLifetime(binding) {}
+    }
+case "setter-int":
+    // A Setter destination where custom-int has a Property destination.
+    let binding = Binding(source: Property(model, \.count), destination: Setter(view) { view, value in view.count = value })
+    binding.addTrigger(trigger)
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "delivered-burst":
+    // `count` fires while the delivery queue is suspended, then the queue runs: one write.
+    let queue = DispatchQueue(label: "delivery")
+    queue.suspend()
+    let written = Binding(source: Property(model, \.count), destination: Property(view, \.count))
+    let binding = written.delivered(on: queue)
+    binding.addTrigger(trigger)
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+    }
+    queue.resume()
+    queue.sync {}
+    precondition(count == 0 || binding.updateCounts.written == 1, "a burst wrote more than once")
+    withExtendedLifetime(binding) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)

@@ -46,8 +46,12 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private let lock = StateLock()
     /// Whether a last failure is kept, so that a good update clears it without locking.
     private let failed = Atomic<Bool>(false)
-    /// Whether ``Binding/onUpdate`` is set, so that an update without a handler takes no lock.
-    private let hasOnUpdate = Atomic<Bool>(false)
+    /// What few bindings set, as bits, so that an update of a binding without them takes no
+    /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`).
+    /// Written only under `lock`.
+    private let options = Atomic<UInt8>(0)
+    private static let hasOnUpdateBit: UInt8 = 1
+    private static let deliversBit: UInt8 = 2
     /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
     @usableFromInline let comparesValues: Bool
     /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
@@ -83,6 +87,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         var lastError: BindingFailure?
         /// ``Binding/onUpdate``, whose type depends on the value type.
         var onUpdate: AnyObject?
+        /// The step of a delivered binding, whose type depends on the value type.
+        var deliveringStep: AnyObject?
         /// The other direction of a two-way pair: it ends with this one.
         weak var partner: AnyBinding?
     }
@@ -118,13 +124,31 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The update handler of a ``Binding``, stored here untyped.
     var onUpdateHandler: AnyObject? {
-        get { hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { extras?.onUpdate } : nil }
+        get { options.load(ordering: .relaxed) & Self.hasOnUpdateBit != 0 ? lock.withLock { extras?.onUpdate } : nil }
         set {
             lock.withLock {
                 madeExtras.onUpdate = newValue
-                hasOnUpdate.store(newValue != nil, ordering: .relaxed)
+                setOption(Self.hasOnUpdateBit, newValue != nil)
             }
         }
+    }
+
+    /// The update step of a binding delivered on a queue (``Binding/delivered(on:)``), stored
+    /// here untyped; nil for a binding that writes where it fires.
+    var deliveringStep: AnyObject? {
+        get { options.load(ordering: .relaxed) & Self.deliversBit != 0 ? lock.withLock { extras?.deliveringStep } : nil }
+        set {
+            lock.withLock {
+                madeExtras.deliveringStep = newValue
+                setOption(Self.deliversBit, newValue != nil)
+            }
+        }
+    }
+
+    /// Sets or clears `bit` of the options; call with `lock` held.
+    private func setOption(_ bit: UInt8, _ isSet: Bool) {
+        let current = options.load(ordering: .relaxed)
+        options.store(isSet ? current | bit : current & ~bit, ordering: .relaxed)
     }
 
     // MARK: Configuration
@@ -272,20 +296,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return lock.withLock { triggerList.contains(trigger) }
     }
 
-    /// Writes the value a delivered binding read (``Binding/delivered(on:)``), inside the gate
-    /// as an update: called on the delivery queue.
-    func runDelivery(_ delivery: DeliveredWrite) {
-        if let pairing, let gateHolder = pairing.gateHolder {
-            _ = run(trigger: nil, through: gateHolder, delivering: delivery)
-        } else {
-            _ = run(trigger: nil, through: self, delivering: delivery)
-        }
+    /// Writes the value a delivered binding read (``Binding/delivered(on:)``), as an update:
+    /// called on the delivery queue. The thread says which delivery it writes, so that the update
+    /// step (``Binding/performUpdate(trigger:)``) writes instead of reading.
+    func runDelivery(_ delivery: AnyObject) {
+        let me = ThreadIdentity.current
+        let outer = me.delivering
+        me.delivering = delivery
+        run(trigger: nil)
+        me.delivering = outer
     }
 
     @inline(__always)
-    private func run(
-        trigger: (any Trigger)?, through gate: AnyBinding, delivering delivery: DeliveredWrite? = nil
-    ) -> UpdateResult {
+    private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
         let me = ThreadIdentity.current
         guard case .entered = gate.enterGate(as: me, handing: .update(self, trigger)) else { return .deferred }
 
@@ -310,7 +333,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         } else {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
             isRunning.store(true, ordering: .relaxed)
-            result = delivery?.write() ?? performUpdate(trigger: trigger)
+            result = performUpdate(trigger: trigger)
             isRunning.store(false, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }

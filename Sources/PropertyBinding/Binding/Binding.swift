@@ -44,8 +44,7 @@ where Source.Value == Destination.Value {
     public let destination: Destination
     /// One update, read → compare → write, made by ``makeStep()``
     /// where the binding is created so that it is compiled for the concrete properties.
-    /// Replaced, between updates, by ``delivered(on:)``'s step, which reads and schedules the write.
-    @usableFromInline @exclusivity(unchecked) var step: (Binding, (any Trigger)?) -> UpdateResult
+    @usableFromInline let step: (Binding, (any Trigger)?) -> UpdateResult
 
     /// The hooks of a direction of a ``TwoWayBinding``, or nil for a plain binding. Stored as
     /// the binding's ``AnyBinding/pairing``: a `Binding` is only ever given hooks there.
@@ -156,7 +155,9 @@ where Source.Value == Destination.Value {
     }
 
     override func performUpdate(trigger: (any Trigger)?) -> UpdateResult {
-        step(self, trigger)
+        // A delivered binding reads here and writes on its queue (BindingDelivery.swift).
+        if let delivering = deliveringStep { return deliver(delivering, trigger) }
+        return step(self, trigger)
     }
 
     override var hasDeallocatedObject: Bool {

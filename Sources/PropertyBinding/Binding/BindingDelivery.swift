@@ -28,24 +28,28 @@ extension Binding {
     /// one the form gave the model meanwhile, nor over an edit the form holds.
     @discardableResult
     public func delivered(on queue: DispatchQueue) -> Binding {
-        let delivery = Delivery<Value>()
-        let write = DeliveredWrite { [weak self] in self?.deliver(delivery) ?? .invalidated }
-        let deliveringStep: (Binding, (any Trigger)?) -> UpdateResult = { binding, trigger in
-            let value: Value
-            do {
-                value = try binding.source.read()
-            } catch {
-                return binding.readFailed(error)
-            }
-            if delivery.post(value, trigger) { write.schedule(on: queue, for: binding) }
-            return .scheduled
-        }
-        _ = betweenUpdates { step = deliveringStep }
+        let delivery = Delivery<Value>(queue: queue)
+        _ = betweenUpdates { deliveringStep = delivery }
         return self
     }
 
+    /// A delivered update, in the gate: on the thread that fired, read the source and schedule
+    /// the write; on the queue, in the scheduled write (``AnyBinding/runDelivery(_:)``), write.
+    func deliver(_ delivering: AnyObject, _ trigger: (any Trigger)?) -> UpdateResult {
+        let delivery = unsafeDowncast(delivering, to: Delivery<Value>.self)
+        if ThreadIdentity.current.delivering === delivery { return write(delivery) }
+        let value: Value
+        do {
+            value = try source.read()
+        } catch {
+            return readFailed(error)
+        }
+        if delivery.post(value, trigger) { delivery.schedule(for: self) }
+        return .scheduled
+    }
+
     /// Takes the latest value posted and writes it, as an update's second half; called in the gate.
-    private func deliver(_ delivery: Delivery<Value>) -> UpdateResult {
+    private func write(_ delivery: Delivery<Value>) -> UpdateResult {
         guard let (pending, trigger) = delivery.take() else { return .unchanged }
         var value = pending
         // A fire of a trigger removed since is dropped, as a fire waiting for the gate is.
@@ -84,27 +88,17 @@ extension Binding {
     }
 }
 
-/// The second half of a delivered update, run in the binding's gate on the delivery queue.
-final class DeliveredWrite: @unchecked Sendable {
-    /// Runs only in the binding's gate, which serializes it.
-    let write: () -> UpdateResult
-
-    init(_ write: @escaping () -> UpdateResult) {
-        self.write = write
-    }
-
-    /// Runs the write on `queue` in `binding`'s gate, unless the binding is gone by then.
-    func schedule(on queue: DispatchQueue, for binding: AnyBinding) {
-        queue.async { [weak binding] in binding?.runDelivery(self) }
-    }
-}
-
 /// The value a delivered binding read and has not yet written, and whether a write is scheduled.
 final class Delivery<Value>: @unchecked Sendable {
+    let queue: DispatchQueue
     private let lock = StateLock()
     private var pending: (value: Value, trigger: (any Trigger)?)?
     /// Whether a write is scheduled on the queue that has not yet taken the pending value.
     private var isScheduled = false
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
 
     /// Keeps `value` as the one to write; returns whether a write must be scheduled (none is).
     func post(_ value: Value, _ trigger: (any Trigger)?) -> Bool {
@@ -113,6 +107,12 @@ final class Delivery<Value>: @unchecked Sendable {
             defer { isScheduled = true }
             return !isScheduled
         }
+    }
+
+    /// Runs the write on the queue, unless the binding is gone by then: the block holds the
+    /// binding weakly.
+    func schedule(for binding: AnyBinding) {
+        queue.async { [weak binding] in binding?.runDelivery(self) }
     }
 
     /// The latest value posted, taken: fires after this schedule another write.

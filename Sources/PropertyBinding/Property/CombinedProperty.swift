@@ -20,6 +20,9 @@
 public struct CombinedProperty<each Source: ReadableProperty, Value>: ReadableProperty {
     /// The properties combined, in order.
     public let sources: (repeat each Source)
+    /// One closure per source that reads it and names it in a failure, made where the property
+    /// is created, so that each is compiled for its source's concrete type.
+    @usableFromInline let readers: (repeat () throws -> (each Source).Value)
     @usableFromInline let combine: (repeat (each Source).Value) throws -> Value
 
     /// Creates a property that reads `sources` and combines their values with `combine`.
@@ -30,10 +33,13 @@ public struct CombinedProperty<each Source: ReadableProperty, Value>: ReadablePr
     ///
     /// `combine` may throw to refuse a combination; its error is reported as the binding's
     /// failure to read its source.
+    @inlinable
     public init(
         _ sources: repeat each Source, combine: @escaping (repeat (each Source).Value) throws -> Value
     ) {
         self.sources = (repeat each sources)
+        var index = 0
+        self.readers = (repeat Self.reader(of: each sources, at: &index))
         self.combine = combine
     }
 
@@ -43,19 +49,24 @@ public struct CombinedProperty<each Source: ReadableProperty, Value>: ReadablePr
     ///   ``ValueDeclined`` when a source's filter declined its value; the error `combine` throws.
     @inlinable
     public func read() throws -> Value {
-        var index = 0
-        return try combine(repeat try Self.read(each sources, at: &index))
+        try combine(repeat try (each readers)())
     }
 
+    /// A closure that reads `source`, the source at `index` (which it advances).
     @inlinable
-    static func read<Property: ReadableProperty>(_ source: Property, at index: inout Int) throws -> Property.Value {
-        defer { index += 1 }
-        do {
-            return try source.read()
-        } catch let declined as ValueDeclined {
-            throw declined
-        } catch {
-            throw CombinedSourceError(index: index, source: String(describing: source), error: error)
+    static func reader<Property: ReadableProperty>(
+        of source: Property, at index: inout Int
+    ) -> () throws -> Property.Value {
+        let position = index
+        index += 1
+        return {
+            do {
+                return try source.read()
+            } catch let declined as ValueDeclined {
+                throw declined
+            } catch {
+                throw CombinedSourceError(index: position, source: String(describing: source), error: error)
+            }
         }
     }
 }
