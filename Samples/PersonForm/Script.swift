@@ -1,7 +1,7 @@
 import PropertyBinding
 
-/// The scripted session of `swift run PersonForm`: the quick start, then a user filling in the
-/// form, each step followed by what the person, the fields and the card hold.
+/// The scripted session of `swift run PersonForm`: the quick start, a user filling in the form,
+/// the profile screen and the sign-in screen, each step followed by what model and fields hold.
 enum Script {
     static func run() throws {
         print("PersonForm, a tour of PropertyBinding (`swift run PersonForm --interactive` to type yourself)")
@@ -12,7 +12,9 @@ enum Script {
         print()
         try ProfileTour.run()
         print()
-        tearDown(editor)
+        let signIn = try SignInTour.run()
+        print()
+        tearDown(editor, signIn)
     }
 
     private static func playForm() throws -> PersonEditor {
@@ -61,11 +63,11 @@ enum Script {
             editor.type("45", into: .age)
         }
         step("commit") { print("  " + Snapshot.describe(commit: editor.commit())) }
-        step("type \"Zed\" into the name field, \"x\" into the age field") {
+        step("type \"Zed\" into the name field, \"x\" into the age field, commit: the edited fields, all or none") {
             editor.type("Zed", into: .name)
             editor.type("x", into: .age)
+            print("  " + Snapshot.describe(commit: editor.commit()))
         }
-        step("commit: the edited fields, all or none") { print("  " + Snapshot.describe(commit: editor.commit())) }
         step("discard") { editor.discard() }
         step("clear the email field, leave it, commit: no email") {
             editor.type("", into: .email)
@@ -76,12 +78,17 @@ enum Script {
         return editor
     }
 
-    private static func tearDown(_ editor: PersonEditor) {
-        print("== 5. Teardown")
+    private static func tearDown(_ editor: PersonEditor, _ signIn: SignInScreen) {
+        print("== 6. Teardown")
         editor.tearDown()
+        signIn.tearDown()
         let view = editor.view
-        let observers = editor.person.keyPathObservers.count
-        let actions = [view.nameField, view.ageField, view.ageStepper, view.emailField].map { $0.actionCount() }
+        let observers = editor.person.keyPathObservers.count + signIn.authenticator.keyPathObservers.count
+        let controls: [Control] = [
+            view.nameField, view.ageField, view.ageStepper, view.emailField,
+            signIn.view.email, signIn.view.password, signIn.view.signIn, signIn.view.status,
+        ]
+        let actions = controls.map { $0.actionCount() }
         let proxies = view.emailField.delegateSlot.proxyCount
         print(
             "> tear down: \(observers) key-path observers, \(actions.reduce(0, +)) control actions,"
