@@ -136,7 +136,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// The update step of a binding delivered on a queue (``Binding/delivered(on:)``), stored
     /// here untyped; nil for a binding that writes where it fires.
     var deliveringStep: AnyObject? {
-        get { options.load(ordering: .relaxed) & Self.deliversBit != 0 ? lock.withLock { extras?.deliveringStep } : nil }
+        get {
+            options.load(ordering: .relaxed) & Self.deliversBit != 0 ? lock.withLock { extras?.deliveringStep } : nil
+        }
         set {
             lock.withLock {
                 madeExtras.deliveringStep = newValue
