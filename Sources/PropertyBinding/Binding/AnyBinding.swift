@@ -50,8 +50,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`).
     /// Written only under `lock`.
     private let options = Atomic<UInt8>(0)
-    private static let hasOnUpdateBit: UInt8 = 1
-    private static let deliversBit: UInt8 = 2
+    private static var hasOnUpdateBit: UInt8 { 1 }
+    private static var deliversBit: UInt8 { 2 }
     /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
     @usableFromInline let comparesValues: Bool
     /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
@@ -136,7 +136,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// The update step of a binding delivered on a queue (``Binding/delivered(on:)``), stored
     /// here untyped; nil for a binding that writes where it fires.
     var deliveringStep: AnyObject? {
-        get {
+        @inline(__always) get {
             options.load(ordering: .relaxed) & Self.deliversBit != 0 ? lock.withLock { extras?.deliveringStep } : nil
         }
         set {
