@@ -116,13 +116,22 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The update handler of a ``Binding``, stored here untyped.
     var onUpdateHandler: AnyObject? {
-        get { hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { extras?.onUpdate } : nil }
-        set {
-            lock.withLock {
-                madeExtras.onUpdate = newValue
-                hasOnUpdate.store(newValue != nil, ordering: .relaxed)
-            }
+        hasOnUpdate.load(ordering: .relaxed) ? lock.withLock { extras?.onUpdate } : nil
+    }
+
+    /// Replaces the update handler with what `change` makes of the current one, in one critical
+    /// section, so that ``Binding/onUpdate`` and ``Binding/values(bufferingPolicy:)`` called at
+    /// once each keep what the other set. `change` must not call out to user code.
+    func changeOnUpdateHandler(_ change: (AnyObject?) -> AnyObject?) {
+        let replaced = lock.withLock {
+            let current = extras?.onUpdate
+            let new = change(current)
+            madeExtras.onUpdate = new
+            hasOnUpdate.store(new != nil, ordering: .relaxed)
+            return current
         }
+        // Released here, not under the lock: the old handler's captures may run a deinit.
+        _ = replaced
     }
 
     // MARK: Configuration
