@@ -124,13 +124,22 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The update handler of a ``Binding``, stored here untyped.
     var onUpdateHandler: AnyObject? {
-        get { options.load(ordering: .relaxed) & Self.hasOnUpdateBit != 0 ? lock.withLock { extras?.onUpdate } : nil }
-        set {
-            lock.withLock {
-                madeExtras.onUpdate = newValue
-                setOption(Self.hasOnUpdateBit, newValue != nil)
-            }
+        options.load(ordering: .relaxed) & Self.hasOnUpdateBit != 0 ? lock.withLock { extras?.onUpdate } : nil
+    }
+
+    /// Replaces the update handler with what `change` makes of the current one, in one critical
+    /// section, so that ``Binding/onUpdate`` and ``Binding/values(bufferingPolicy:)`` called at
+    /// once each keep what the other set. `change` must not call out to user code.
+    func changeOnUpdateHandler(_ change: (AnyObject?) -> AnyObject?) {
+        let replaced = lock.withLock {
+            let current = extras?.onUpdate
+            let new = change(current)
+            madeExtras.onUpdate = new
+            setOption(Self.hasOnUpdateBit, new != nil)
+            return current
         }
+        // Released here, not under the lock: the old handler's captures may run a deinit.
+        _ = replaced
     }
 
     /// The update step of a binding delivered on a queue (``Binding/delivered(on:)``), stored

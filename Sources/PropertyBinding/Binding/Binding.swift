@@ -86,26 +86,48 @@ where Source.Value == Destination.Value {
 
     /// Called after every write, on the thread that updated, with the binding's update lock
     /// held: record or log here, and do not wait for other threads.
+    ///
+    /// The streams of ``values(bufferingPolicy:)`` are fed apart from this handler: setting it,
+    /// or setting it to nil, neither replaces nor ends them, and reading it never returns them.
     public var onUpdate: (@Sendable (Update) -> Void)? {
-        get { currentOnUpdate }
+        get { currentUpdateHandler?.user }
         set {
-            if let newValue {
-                onUpdateHandler = UpdateHandler(newValue)
-            } else {
-                onUpdateHandler = nil
+            changeOnUpdateHandler { current in
+                UpdateHandler(user: newValue, streams: (current as? UpdateHandler)?.streams)
             }
         }
     }
 
-    /// The handler to call after a write, or nil; takes no lock when there is none.
-    @usableFromInline var currentOnUpdate: (@Sendable (Update) -> Void)? {
-        (onUpdateHandler as? UpdateHandler)?.call
+    /// What to call after a write, or nil; takes no lock when there is nothing.
+    @usableFromInline var currentUpdateHandler: UpdateHandler? {
+        onUpdateHandler as? UpdateHandler
     }
 
-    /// ``onUpdate``, boxed: the part every binding shares stores it without knowing `Value`.
-    private final class UpdateHandler {
-        let call: @Sendable (Update) -> Void
-        init(_ call: @escaping @Sendable (Update) -> Void) { self.call = call }
+    /// ``onUpdate`` and the streams of ``values(bufferingPolicy:)``, boxed: the part every
+    /// binding shares stores it without knowing `Value`. Never changed: a change is a new box.
+    @usableFromInline
+    final class UpdateHandler {
+        let user: (@Sendable (Update) -> Void)?
+        let streams: (any ValueSink<Value>)?
+
+        /// A handler, or nil when there is nothing to call.
+        init?(user: (@Sendable (Update) -> Void)?, streams: (any ValueSink<Value>)?) {
+            if user == nil && streams == nil { return nil }
+            self.user = user
+            self.streams = streams
+        }
+
+        /// Tells the user's handler, then every live stream.
+        @usableFromInline
+        func call(_ update: Update) {
+            user?(update)
+            streams?.yield(update.newValue)
+        }
+    }
+
+    /// The number of ``values(bufferingPolicy:)`` streams that have not ended (for tests).
+    var liveValueStreamCount: Int {
+        currentUpdateHandler?.streams?.count ?? 0
     }
 
     /// Builds the update step. It is `@inlinable` and called from the `@inlinable`
@@ -123,7 +145,7 @@ where Source.Value == Destination.Value {
             } catch {
                 return binding.readFailed(error)
             }
-            let onUpdate = binding.currentOnUpdate
+            let onUpdate = binding.currentUpdateHandler
             var oldValue: Value?
             do {
                 if Comparison.compares || onUpdate != nil {
@@ -149,7 +171,7 @@ where Source.Value == Destination.Value {
                 return binding.writeFailed(error)
             }
             binding.twoWay?.didSync(value)
-            onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
+            onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
             return .written
         }
     }

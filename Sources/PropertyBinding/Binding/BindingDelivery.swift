@@ -63,7 +63,7 @@ extension Binding {
                 return readFailed(error)
             }
         }
-        let onUpdate = currentOnUpdate
+        let onUpdate = currentUpdateHandler
         var oldValue: Value?
         do {
             var isUnchanged = false
@@ -83,7 +83,7 @@ extension Binding {
             return writeFailed(error)
         }
         twoWay?.didSync(value)
-        onUpdate?(Update(oldValue: oldValue, newValue: value, trigger: trigger))
+        onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
         return .written
     }
 }

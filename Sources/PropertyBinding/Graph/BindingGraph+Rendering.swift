@@ -1,7 +1,9 @@
 extension BindingGraph {
     /// The graph in Graphviz's DOT language, left to right: a property per box, a binding per
     /// arrow labelled with its name, direction, triggers and counts. Form → model arrows are
-    /// dashed, failing bindings red, invalidated ones grey.
+    /// dashed, failing bindings red, invalidated ones grey. Any label parses: line breaks of
+    /// every kind are `\n`, control characters their pictures, and `\`, `"` and `&` are escaped
+    /// (<doc:SeeingWhatIsBound>).
     ///
     /// ```swift
     /// print(form.graph.dot)                           // swift run PersonForm --graph | dot -Tsvg > form.svg
@@ -14,10 +16,10 @@ extension BindingGraph {
             "    edge [fontname=\"Helvetica\", fontsize=10];",
         ]
         for node in nodes {
-            lines.append("    \(node.id) [label=\"\(Self.dotEscaped(node.name))\"];")
+            lines.append("    \(node.id) [label=\"\(LabelEscaping.dot(node.name))\"];")
         }
         for edge in edges {
-            var attributes = ["label=\"\(edge.captionLines.map(Self.dotEscaped).joined(separator: "\\n"))\""]
+            var attributes = ["label=\"\(edge.captionLines.map(LabelEscaping.dot).joined(separator: "\\n"))\""]
             if edge.direction == .formToModel { attributes.append("style=dashed") }
             if !edge.isValid {
                 attributes.append("color=gray, fontcolor=gray")
@@ -32,6 +34,8 @@ extension BindingGraph {
 
     /// The graph as a Mermaid flowchart, left to right, for Markdown that renders Mermaid
     /// (GitHub does): form → model arrows are dotted, failing bindings red, invalidated ones grey.
+    /// Any label parses: line breaks of every kind are `<br/>`, control characters their
+    /// pictures, and what Mermaid reads as markup is an entity code (<doc:SeeingWhatIsBound>).
     ///
     /// ````swift
     /// print("```mermaid\n\(form.graph.mermaid)```")
@@ -39,11 +43,11 @@ extension BindingGraph {
     public var mermaid: String {
         var lines = ["flowchart LR"]
         for node in nodes {
-            lines.append("    \(node.id)[\"\(Self.mermaidEscaped(node.name))\"]")
+            lines.append("    \(node.id)[\"\(LabelEscaping.mermaid(node.name))\"]")
         }
         var styles: [String] = []
         for (index, edge) in edges.enumerated() {
-            let caption = edge.captionLines.map(Self.mermaidEscaped).joined(separator: "<br/>")
+            let caption = edge.captionLines.map(LabelEscaping.mermaid).joined(separator: "<br/>")
             let arrow = edge.direction == .formToModel ? "-.->" : "-->"
             lines.append("    \(edge.source) \(arrow)|\"\(caption)\"| \(edge.destination)")
             if !edge.isValid {
@@ -53,17 +57,6 @@ extension BindingGraph {
             }
         }
         return (lines + styles).joined(separator: "\n") + "\n"
-    }
-
-    /// Backslashes and quotes escaped for a DOT string.
-    private static func dotEscaped(_ text: String) -> String {
-        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
-    }
-
-    /// Characters Mermaid would read as markup, as its entity codes.
-    private static func mermaidEscaped(_ text: String) -> String {
-        text.replacing("\"", with: "#quot;").replacing("<", with: "#lt;").replacing(">", with: "#gt;")
-            .replacing("\n", with: " ")
     }
 }
 

@@ -16,7 +16,9 @@ import Synchronization
 ///
 /// A ``KeyPathObservable`` class conforms already, with the names of its
 /// ``KeyPathObservable/announcedKeyPaths``; an `@Announced` property needs no declaration: its
-/// name is read from the wrapper.
+/// name is read from the wrapper while the object lives (in a ``PropertyError/objectDeallocated(root:keyPath:)``
+/// it reads `\Person.<computed String>`, unless declared). A key path reads the same in every
+/// run, whatever other threads name at the same time.
 public protocol KeyPathNaming: AnyObject {
     /// The names of this class's key paths whose printed form shows no name.
     static var keyPathNames: [AnyKeyPath: String] { get }
@@ -25,18 +27,29 @@ public protocol KeyPathNaming: AnyObject {
 /// The names of key paths that Swift prints without one: declared by ``KeyPathNaming``, or
 /// learned from a property wrapper's storage (`_age` for `@Announced var age`) while a read
 /// is being probed.
+///
+/// A probe is the state of the task (or thread) that runs it, never of the process: a wrapper
+/// read on another thread while a probe runs tells nothing, so what is learned is only what a
+/// probe asked for. And a learned name is shown only where a probe could learn it again (the
+/// object lives): so the same key path reads the same in every run, whatever ran before it or
+/// next to it (Swift Testing runs tests in parallel).
 enum KeyPathNames {
     private static let learned = NameTable()
-    private static let probes = Atomic<Int>(0)
+    /// Whether this task (or this thread, outside a task) runs a probe.
+    @TaskLocal private static var probesHere = false
+    /// How many probes run anywhere: only lets a wrapper's every read skip the task-local
+    /// lookup while none runs. It decides nothing: a probe is `probesHere`.
+    private static let probesAnywhere = Atomic<Int>(0)
 
-    /// Whether a probe runs: property wrappers then tell the names of the key paths they serve.
-    static var isProbing: Bool { probes.load(ordering: .relaxed) > 0 }
+    /// Whether a probe runs on this task or thread: property wrappers then tell the names of
+    /// the key paths they serve.
+    static var isProbing: Bool { probesAnywhere.load(ordering: .relaxed) > 0 && probesHere }
 
     /// Runs `body` (a read through a key path) with wrappers telling the names they know.
     static func probing<Result>(_ body: () throws -> Result) rethrows -> Result {
-        probes.add(1, ordering: .relaxed)
-        defer { probes.subtract(1, ordering: .relaxed) }
-        return try body()
+        probesAnywhere.add(1, ordering: .relaxed)
+        defer { probesAnywhere.subtract(1, ordering: .relaxed) }
+        return try $probesHere.withValue(true, operation: body)
     }
 
     /// Reads `keyPath` of `object` under a probe.
@@ -56,13 +69,18 @@ enum KeyPathNames {
         learned[keyPath] = name
     }
 
-    /// The name of `keyPath`'s last component, when declared or learned.
-    static func name(of keyPath: AnyKeyPath) -> String? {
-        if let naming = type(of: keyPath).rootType as? any KeyPathNaming.Type,
-            let name = naming.keyPathNames[keyPath]
-        {
-            return name
-        }
+    /// The name of `keyPath`'s last component, when its root class declares it.
+    static func declaredName(of keyPath: AnyKeyPath) -> String? {
+        guard let naming = type(of: keyPath).rootType as? any KeyPathNaming.Type else { return nil }
+        return naming.keyPathNames[keyPath]
+    }
+
+    /// The name of `keyPath`'s last component, declared, or learned from a wrapper by reading
+    /// `object` under a probe (at most once per key path).
+    static func name(of keyPath: AnyKeyPath, reading object: AnyObject) -> String? {
+        if let declared = declaredName(of: keyPath) { return declared }
+        if let known = learned[keyPath] { return known }
+        probe(keyPath, of: object)
         return learned[keyPath]
     }
 }
@@ -81,28 +99,32 @@ private final class NameTable: @unchecked Sendable {
 extension AnyKeyPath {
     /// The key path as Swift prints it, without the memory address it prints for a computed
     /// component (a property with observers, of a non-final class, or of an `@Observable`
-    /// class), and with the name of the property when it is known (``KeyPathNaming``, an
-    /// `@Announced` wrapper): `\Person.age`, else `\Person.<computed Int>`; the same text on
-    /// every run.
+    /// class), and with the name the root class declares (``KeyPathNaming``): `\Person.age`,
+    /// else `\Person.<computed Int>`; the same text on every run. A name an `@Announced`
+    /// wrapper tells is not used here, as no object is read: see ``stableDescription(reading:)``.
     var stableDescription: String {
         let text = String(describing: self)
         guard text.contains("<computed 0x") else { return text }
-        if let name = KeyPathNames.name(of: self) {
-            return "\\\(type(of: self).rootType).\(name)"
-        }
-        return text.replacing(/<computed 0x[0-9a-fA-F]+ \((.*?)\)>/) { "<computed \($0.1)>" }
+        return described(text, name: KeyPathNames.declaredName(of: self))
     }
 
-    /// ``stableDescription``, after reading the value through the key path from `object` so that
-    /// a property wrapper can tell its name.
+    /// ``stableDescription``, with the name of an `@Announced` property too, learned by reading
+    /// the value through the key path from `object` when it lives.
     func stableDescription(reading object: AnyObject?) -> String {
+        let text = String(describing: self)
+        guard text.contains("<computed 0x") else { return text }
         // Only a class that names its key paths (a `KeyPathObservable` one) can hold `@Announced`
         // wrappers; reading another's getter, an `@Observable` one say, could have effects.
-        if let object, object is any KeyPathNaming, String(describing: self).contains("<computed 0x"),
-            KeyPathNames.name(of: self) == nil
-        {
-            KeyPathNames.probe(self, of: object)
+        guard let object, object is any KeyPathNaming else {
+            return described(text, name: KeyPathNames.declaredName(of: self))
         }
-        return stableDescription
+        return described(text, name: KeyPathNames.name(of: self, reading: object))
+    }
+
+    /// `text`, Swift's description of a key path with a computed component, with `name` for
+    /// its last component, or with the component's type instead of its address.
+    private func described(_ text: String, name: String?) -> String {
+        if let name { return "\\\(type(of: self).rootType).\(name)" }
+        return text.replacing(/<computed 0x[0-9a-fA-F]+ \((.*?)\)>/) { "<computed \($0.1)>" }
     }
 }
