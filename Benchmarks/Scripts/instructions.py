@@ -105,6 +105,8 @@ def main():
     measure("binding, custom trigger, filter (int)", "filter-int")
     measure("binding, custom trigger, Setter destination (int)", "setter-int")
     measure("binding, delivered, per fire of a burst (one write)", "delivered-burst")
+    measure("a binding made, updated once, released: live destination", "once-live-int", 2_000)
+    measure("a binding made, updated once, released: destination gone (the update fails, ends it)", "once-dead-int", 2_000)
     measure("good update (didSet destination)", "good-announcing-int", 2_000)
     measure("failed update (didSet destination)", "failed-announcing-int", 2_000)
     for size in [10_000] + scales:
@@ -161,6 +163,11 @@ def main():
            ratio("binding, custom trigger, filter (int)", "binding, custom trigger, map (int)"), 1.1)
     target("Setter destination / Property destination",
            ratio("binding, custom trigger, Setter destination (int)", "binding, custom trigger (int)"), 1.1)
+    live = figures.get("a binding made, updated once, released: live destination")
+    dead = figures.get("a binding made, updated once, released: destination gone (the update fails, ends it)")
+    if live is not None and dead is not None and one_source is not None:
+        target("failed update, object gone (and the binding ended) / good update",
+               (dead - live + one_source) / one_source, 20)
     target("failed update / good update", ratio("failed update (didSet destination)", "good update (didSet destination)"), 20)
     for size in scales:
         target(f"set-up + teardown at {size:,} / at 10,000",

@@ -547,13 +547,28 @@ case "map-int", "filter-int":
     }
 case "setter-int":
     // A Setter destination where custom-int has a Property destination.
-    let binding = Binding(source: Property(model, \.count), destination: Setter(view) { view, value in view.count = value })
+    let binding = Binding(
+        source: Property(model, \.count), destination: Setter(view) { view, value in view.count = value })
     binding.addTrigger(trigger)
     for _ in 0..<count {
         model.count &+= 1
         trigger.fire()
     }
     withExtendedLifetime(binding) {}
+case "once-live-int", "once-dead-int":
+    // Per iteration, a binding is made, updated once and released. Its destination's object is
+    // alive, or already gone: then the update fails, reports and ends the binding. The difference
+    // of the two runs is what a dead object costs beyond a good update.
+    AnyBinding.defaultErrorHandler = { _ in }
+    let dead = scenario == "once-dead-int"
+    for _ in 0..<count {
+        let target = View()
+        let destination = dead ? { Property(View(), \.count) }() : Property(target, \.count)
+        model.count &+= 1
+        let binding = Binding(source: Property(model, \.count), destination: destination)
+        _ = opaque(binding.update())
+        withExtendedLifetime(target) {}
+    }
 case "delivered-burst":
     // `count` fires while the delivery queue is suspended, then the queue runs: one write.
     let queue = DispatchQueue(label: "delivery")

@@ -102,11 +102,19 @@ extension AnyKeyPath {
     /// class), and with the name the root class declares (``KeyPathNaming``): `\Person.age`,
     /// else `\Person.<computed Int>`; the same text on every run. A name an `@Announced`
     /// wrapper tells is not used here, as no object is read: see ``stableDescription(reading:)``.
+    ///
+    /// Made once per key path and kept: describing a key path costs tens of thousands of
+    /// instructions, and a failure on a deallocated object names its key path.
     var stableDescription: String {
+        if let known = Self.stableDescriptions[self] { return known }
         let text = String(describing: self)
-        guard text.contains("<computed 0x") else { return text }
-        return described(text, name: KeyPathNames.declaredName(of: self))
+        let made = text.contains("<computed 0x") ? described(text, name: KeyPathNames.declaredName(of: self)) : text
+        Self.stableDescriptions[self] = made
+        return made
     }
+
+    /// ``stableDescription`` by key path: it reads no object, so it is the same every time.
+    private static let stableDescriptions = NameTable()
 
     /// ``stableDescription``, with the name of an `@Announced` property too, learned by reading
     /// the value through the key path from `object` when it lives.
