@@ -156,9 +156,14 @@ final class KeyPathChain: @unchecked Sendable {
     }
 
     private static func search(_ keyPath: AnyKeyPath, from object: any KeyPathObservable) -> [AnyKeyPath]? {
-        if Announcements(of: object).reach(keyPath) { return nil }
-        // Reading the key path under a probe makes every `@Announced` link on its way known.
-        KeyPathNames.probe(keyPath, of: object)
+        // Announced as such: declared, or `@Announced` (which reads the key path under a probe,
+        // and so makes every `@Announced` link on its way known). Not "heard from a superclass":
+        // a chain's key path of a subclass has the value type of many a superclass property.
+        if Announcements(of: object).declared.contains(where: { $0.keyPath == keyPath })
+            || AnnouncedWrappers.announce(keyPath, of: object)
+        {
+            return nil
+        }
         let search = LinkSearch(target: keyPath)
         return search.links(after: [], on: type(of: object))
     }
