@@ -42,6 +42,17 @@ private final class Profile: KeyPathObservable {
     ]
 }
 
+private final class Album: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var artist = Artist(name: "")
+}
+
+private final class Artist: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var name: String
+    init(name: String) { self.name = name }
+}
+
 private final class Settings {
     var newsletter = false
 }
@@ -115,6 +126,24 @@ private final class RatingLabel {
         #expect(song.title == "Red")
         storeTitle.invalidate()
         #expect(titleField.delegateSlot.proxyCount == 0)
+    }
+
+    @Test func aKeyPathThroughObjectsFollowsTheObjectHeldNow() throws {
+        let album = Album()
+        let header = Header()
+        // snippet: through objects
+        let showArtist = try Binding(
+            source: Property(album, \.artist.name), destination: Property(header, \.text), triggers: .standard)
+        let first = album.artist
+        album.artist = Artist(name: "Nina")  // header.text == "Nina"
+        first.name = "Ray"  // the artist replaced: showArtist does not fire
+        // end snippet
+        #expect(header.text == "Nina")
+        #expect(first.keyPathObservers.count == 0)
+        album.artist.name = "Nina Simone"
+        #expect(header.text == "Nina Simone")
+        showArtist.invalidate()
+        #expect(album.keyPathObservers.count == 0)
     }
 
     @Test func theStandardRegistryKnowsTheLibrarysTypes() throws {

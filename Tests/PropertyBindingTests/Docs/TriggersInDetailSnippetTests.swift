@@ -14,6 +14,19 @@ extension TriggersInDetailSnippetTests {
     }
     // end snippet
 
+    // snippet: through objects model
+    final class Address: KeyPathObservable {
+        let keyPathObservers = KeyPathObservers()
+        @Announced var city = ""
+    }
+
+    final class Customer: KeyPathObservable {
+        let keyPathObservers = KeyPathObservers()
+        var address = Address() { didSet { didChange(\.address) } }
+        static let announcedKeyPaths: [AnnouncedKeyPath] = [.announced("address", \Customer.address)]
+    }
+    // end snippet
+
     /// A class of the app's own that nothing registers.
     final class Caption {
         var text = ""
@@ -53,6 +66,25 @@ extension TriggersInDetailSnippetTests {
         // end snippet
         #expect(label.text == "Ann")
         #expect(person.keyPathObservers.count == 0)
+    }
+
+    @Test func keyPathsThroughObjects() {
+        let customer = Customer()
+        let label = Label()
+
+        // snippet: through objects
+        let showCity = Binding(source: Property(customer, \.address.city), destination: Property(label, \.text))
+        showCity.addTrigger(KeyPathTrigger(customer, \.address.city))
+        let old = customer.address
+        customer.address = Address()  // fires, and observes the new address's city from now on
+        customer.address.city = "Rome"  // label.text == "Rome"
+        old.city = "Oslo"  // the old address no longer fires: label.text == "Rome"
+        showCity.invalidate()  // customer and its address: keyPathObservers.count == 0
+        // end snippet
+        #expect(label.text == "Rome")
+        #expect(customer.keyPathObservers.count == 0)
+        #expect(customer.address.keyPathObservers.count == 0)
+        #expect(old.keyPathObservers.count == 0)
     }
 
     @MainActor @Test func swiftObservation() async {

@@ -24,6 +24,24 @@
 /// profile.name = "Ann"         // announces \Profile.name: the greeting is shown again
 /// ```
 ///
+/// ## A key path through objects
+/// A key path through announced links of ``KeyPathObservable`` objects follows the objects the
+/// links hold now: `KeyPathTrigger(person, \.address.city)` observes `\Person.address` on the
+/// person and `\Address.city` on the person's address. Replacing the address fires it (the
+/// city read through the person may have changed) and moves the observation to the new address;
+/// the old one no longer fires it, and is not kept alive. Chains of any length work, each link
+/// `@Announced` or listed in ``KeyPathObservable/announcedKeyPaths``:
+///
+/// ```swift
+/// showCity.addTrigger(KeyPathTrigger(person, \.address.city))
+/// person.address = Address()   // fires, and observes the new address's city from now on
+/// ```
+///
+/// A link whose value is a struct is the end of the chain: `\Person.home.street`, where `home`
+/// is an announced struct, fires when `\Person.home` is announced. A link that nothing announces
+/// (and a ``TriggerRegistry`` refuses it) leaves a trigger that never fires; so does an optional
+/// link, `\.address?.city`, which is not followed: bind the address's own key path instead.
+///
 /// ## A subclass of an announcing class
 /// A class announces its own properties on itself: `Base` announces `\Base.name`, which is
 /// another key path than `\Sub.name`, even for an instance of `Sub`. So a trigger on a key path
@@ -47,8 +65,10 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     private weak var _delegate: (any TriggerDelegate)?
     private let lock = StateLock()
     /// Whether this trigger is registered with the object's observers, which find its
-    /// registrations by its identity.
+    /// registrations by its identity, or observes through a ``KeyPathChain``.
     private var isRegistered = false
+    /// Whether it observes through a ``KeyPathChain`` (kept under its identity while started).
+    private var isChained = false
 
     /// Creates a trigger for changes of `keyPath` announced by `object` (held weakly).
     ///
@@ -94,15 +114,28 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// Whether an announcement can reach this trigger: its key path is `@Announced`, listed in
     /// ``KeyPathObservable/announcedKeyPaths`` (a computed one, with dependencies that are), or
     /// heard from a superclass. False once the object is gone.
+    /// A key path through objects is announced when each of its links is.
     var isAnnounced: Bool {
         guard let observable else { return false }
-        return Announcements(of: observable).reach(keyPath)
+        return Announcements(of: observable).reach(keyPath) || KeyPathChain.links(of: keyPath, from: observable) != nil
     }
 
     /// Registers with the object's observers (once), for the key path and the key paths it
-    /// depends on.
+    /// depends on; for a key path through objects, with each link's object (see
+    /// ``KeyPathTrigger``).
     public func startObserving() {
         guard let observable else { return }
+        if let links = KeyPathChain.links(of: keyPath, from: observable) {
+            let chain: KeyPathChain? = lock.withLock {
+                guard !isRegistered else { return nil }
+                isRegistered = true
+                isChained = true
+                return KeyPathChain.make(for: self, root: observable, links: links)
+            }
+            // Outside the lock: it reads the links. A stop in between stops the chain first.
+            chain?.start()
+            return
+        }
         let dependencies = Announcements(of: observable).dependencies(of: keyPath)
         guard let isEqual = SuperclassAnnouncements(of: keyPath)?.isEqual else {
             // The observers hold this trigger until it is stopped (its binding stops it): no
@@ -132,6 +165,10 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
         lock.withLock {
             guard isRegistered else { return }
             isRegistered = false
+            guard !isChained else {
+                isChained = false
+                return KeyPathChain.stop(for: self)
+            }
             observable?.keyPathObservers.remove(self)
         }
     }

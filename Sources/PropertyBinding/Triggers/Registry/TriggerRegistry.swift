@@ -37,8 +37,10 @@ import Observation
 ///
 /// It also knows every key path of a ``KeyPathObservable`` object that is announced
 /// (``KeyPathTrigger``: an `@Announced` property, one listed in
-/// ``KeyPathObservable/announcedKeyPaths``, a computed one listed with its dependencies, or a
-/// property of a subclass announced by the superclass that declares it; any other throws
+/// ``KeyPathObservable/announcedKeyPaths``, a computed one listed with its dependencies, a
+/// property of a subclass announced by the superclass that declares it, or a key path through
+/// objects whose every link is announced, `\Person.address.city`, which follows the address the
+/// person holds now; any other throws
 /// ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire its trigger)
 /// and of an `@Observable` object (``ObservationTrigger`` on the main queue). Registering is
 /// thread-safe; register at start-up, and prefer a copy of ``standard`` to changing the shared

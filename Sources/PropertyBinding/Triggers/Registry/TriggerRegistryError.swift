@@ -15,8 +15,9 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
     case announcedOnSuperclass(root: String, keyPath: String, superclass: String)
     /// The object is a ``KeyPathObservable`` but nothing announces `keyPath`: it is not
     /// `@Announced`, not listed in ``KeyPathObservable/announcedKeyPaths``, or a computed key path
-    /// listed with a dependency that is not announced. A ``KeyPathTrigger`` on it would never
-    /// fire.
+    /// listed with a dependency that is not announced, or a key path through objects with a link
+    /// that is not announced (or optional: `\.address?.city`). A ``KeyPathTrigger`` on it would
+    /// never fire.
     case notAnnounced(root: String, keyPath: String)
 
     /// A sentence that names the property and says what to do.
@@ -33,7 +34,8 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
         case .notAnnounced(let root, let keyPath):
             return "nothing announces \(keyPath) of \(root), so no trigger would ever fire: "
                 + "mark it @Announced, or list it in \(root).announcedKeyPaths (.announced when its didSet calls didChange, "
-                + ".computed with the key paths it depends on), or add a trigger by hand"
+                + ".computed with the key paths it depends on); through objects, every link must be announced "
+                + "and not optional; or add a trigger by hand"
         }
     }
 }
