@@ -115,17 +115,20 @@ def main():
     print()
     missed = []
 
-    def target(what, value, limit, stretch=False):
+    # Wall clock on a shared machine moves by more than some targets' margins from one run to
+    # the next (Benchmarks/README.md, *The same code on two hosts*): its targets are reported,
+    # never fatal. What is exact here gates: allocations per update and bytes per binding.
+    def target(what, value, limit, stretch=False, gates=False):
         if value is None:
             print(f"- [ ] {what}: not measured")
-            if not stretch and not partial:
+            if gates and not partial:
                 missed.append(what)
             return
         ok = value <= limit
         mark = "x" if ok else " "
-        tag = " (stretch)" if stretch else ""
+        tag = " (stretch)" if stretch else ("" if gates else " (wall clock: reported)")
         print(f"- [{mark}] {what}: {value:.2f} (target ≤ {limit}){tag}")
-        if not ok and not stretch:
+        if not ok and gates:
             missed.append(what)
 
     def ratio(a, b):
@@ -144,7 +147,7 @@ def main():
             for combine in ("combine-subject", "combine-published"):
                 if f"{scenario}: {combine}" in results:
                     target(f"{ours} / OpenCombine {combine[8:]}", ratio(ours, f"{scenario}: {combine}"), 0.5)
-            target(f"{ours}: allocations per update", allocs(ours), 0.0)
+            target(f"{ours}: allocations per update", allocs(ours), 0.0, gates=True)
             target(f"{ours} / hand-written closure", ratio(ours, f"{scenario}: closure"), 3.0, stretch=True)
     for scenario in scenarios:
         if "notification" not in scenario:
@@ -166,12 +169,12 @@ def main():
         target(
             f"set-up + teardown per binding, {count:,} / 10,000",
             ratio(f"Set-up and teardown of {count}: binding", "Set-up and teardown of 10000: binding"), 1.2)
-    target("bytes per binding with one trigger", bytes_("Memory of 10000: binding"), 512)
+    target("bytes per binding with one trigger", bytes_("Memory of 10000: binding"), 512, gates=True)
 
     if missed:
         print(f"\n{len(missed)} target(s) missed: " + "; ".join(missed))
         return 1 if check else 0
-    print("\nall targets met")
+    print("\nall gating targets met (allocations, bytes); wall-clock ratios are reported above")
     return 0
 
 
