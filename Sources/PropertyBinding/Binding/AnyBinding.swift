@@ -229,14 +229,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// does nothing. A binding invalidated (or the trigger removed) while it starts stops it
     /// again: the trigger ends registered with a valid binding, or stopped.
     ///
-    /// - Precondition: the trigger does not belong to another binding. Adding one trigger to
-    ///   two bindings at the same time is the same as one after the other: one binding gets it,
-    ///   the other stops the program here.
+    /// - Precondition: the trigger does not belong to another binding, nor to a running trigger
+    ///   that wraps it (``Trigger/debounced(for:)``, ``Trigger/throttled(for:firing:)``). Adding
+    ///   one trigger to two bindings at the same time is the same as one after the other: one
+    ///   binding gets it, the other stops the program here.
     public func addTrigger(_ trigger: any Trigger) {
         let claimed = TriggerClaims.claim(trigger) {
-            if let other = trigger.delegate as? AnyBinding, other !== self, other.contains(trigger) {
-                preconditionFailure("\(type(of: trigger)) already belongs to another binding; remove it there first")
-            }
+            TriggerClaims.requireFree(trigger, for: self)
             let added: Bool = lock.withLock {
                 guard isValid, !triggerList.contains(trigger) else { return false }
                 triggerList.append(trigger)

@@ -18,6 +18,38 @@ enum TriggerClaims {
         }
     }
 
+    /// Stops the program when `trigger` serves a holder other than `claimant` (a binding, or a
+    /// trigger that wraps it); call inside ``claim(_:_:)`` or ``hold(_:by:)``.
+    static func requireFree(_ trigger: any Trigger, for claimant: AnyObject) {
+        guard let holder = trigger.delegate as? any TriggerHolder, holder !== claimant, holder.holds(trigger) else {
+            return
+        }
+        preconditionFailure(
+            "\(type(of: trigger)) already belongs to \(holder.holderDescription); remove it there first")
+    }
+
+    /// Makes `holder`, the relay of a trigger that wraps `trigger`, its delegate under the lock
+    /// that bindings claim triggers under: a binding or another wrapping trigger that holds
+    /// `trigger` stops the program here, as adding the trigger to a second binding does, and a
+    /// binding that adds `trigger` after this finds it held. `didHold` runs under the lock,
+    /// before anyone else can look, so that the holder says it holds the trigger from then on.
+    static func hold(_ trigger: any Trigger, by holder: some TriggerHolder, didHold: () -> Void) {
+        starting.withLock { _ in
+            requireFree(trigger, for: holder)
+            trigger.delegate = holder
+            didHold()
+        }
+    }
+
+    /// Ends `holder`'s hold on `trigger` (its wrapping trigger stopped): under the claim lock, so
+    /// that a binding adding `trigger` meanwhile finds it either still held or free.
+    static func release(_ trigger: any Trigger, by holder: some TriggerHolder, didRelease: () -> Void) {
+        starting.withLock { _ in
+            if trigger.delegate === holder { trigger.delegate = nil }
+            didRelease()
+        }
+    }
+
     /// Ends the start of `trigger`.
     static func started(_ trigger: any Trigger) {
         starting.withLock { _ = $0.remove(ObjectIdentifier(trigger)) }

@@ -114,10 +114,19 @@ public final class BindingForm: Sendable {
         set { bindings.onError = newValue }
     }
 
-    /// Checks every field's current form value as ``commit()`` does before its first write,
-    /// writing nothing: the failures, in field order.
+    /// Checks every field's current form value as ``commit()`` does before its first write (its
+    /// validators seeing the model as the commit would leave it), writing nothing: the failures,
+    /// in field order.
     public func validate() -> [BindingFailure] {
-        fields.compactMap(check)
+        rehearsing { fields.compactMap(check) }
+    }
+
+    /// Runs `body` with the model as the commit would leave it staged for the validators that read
+    /// it (`Validator(_:reading:_:)`): every edited field's value, before any is checked.
+    private func rehearsing<Result>(_ body: () -> Result) -> Result {
+        let view = CommitView()
+        for field in fields { (field as? any CommittableField)?.stageEdit(in: view) }
+        return CommitView.$current.withValue(view, operation: body)
     }
 
     /// Whether every field's current form value transforms and passes its validators, and the
@@ -148,11 +157,14 @@ public final class BindingForm: Sendable {
     /// Before the first write, every field is converted and validated, its rules checked, and
     /// the write of each edited value is rehearsed on the model side
     /// (``WritableProperty/validateWrite(_:)``: a transformer around the model property that
-    /// would refuse it, a model object that is gone). The rehearsal sees the model as it is
-    /// before the commit, and each write runs its field's validators again: a validator that
-    /// reads a model property an earlier field of the commit writes can pass the rehearsal and
-    /// fail its write, which stops the commit there (check such rules against the other field's
-    /// value, or as a ``FormRule``).
+    /// would refuse it, a model object that is gone). Nothing is written during the rehearsal;
+    /// a validator that reads the model with `Validator(_:reading:_:)` sees in it the model as the
+    /// commit will leave it (every edited field's value, staged before the first check), so a rule
+    /// of one field over what another field writes fails the rehearsal, and the commit writes
+    /// nothing. Each write then runs its field's validators again, with the same staged values.
+    /// A validator that reads the model object directly sees the model before the commit in the
+    /// rehearsal and the fields written so far at its write: failing there, it stops the commit at
+    /// its field (the fields before it stay written, the later ones are not written).
     ///
     /// - Returns: the failures that stopped the commit (empty when it was written): every one,
     ///   in field order. Each failing field also keeps its failure in ``FormField/error`` (and
@@ -167,16 +179,23 @@ public final class BindingForm: Sendable {
                     label: nil, path: "BindingForm")
             ]
         }
-        // Every field's value is checked (a rule may put its error on a field nobody edited);
-        // only the fields that will be written rehearse the model side's write.
-        let failures = fields.compactMap { field in check(field).map { (field, $0) } }
-        guard failures.isEmpty else {
-            // Nothing was written, so no update recorded these failures: a field the user never
-            // edited would show no error. Record each, as its update would.
-            for (field, failure) in failures { (field as? any CommittableField)?.record(failure) }
-            return failures.map(\.1)
+        return rehearsing {
+            // Every field's value is checked (a rule may put its error on a field nobody edited);
+            // only the fields that will be written rehearse the model side's write.
+            let failures = fields.compactMap { field in check(field).map { (field, $0) } }
+            guard failures.isEmpty else {
+                // Nothing was written, so no update recorded these failures: a field the user never
+                // edited would show no error. Record each, as its update would.
+                for (field, failure) in failures { (field as? any CommittableField)?.record(failure) }
+                return failures.map(\.1)
+            }
+            // A write can still fail although its rehearsal passed (a validator that reads the
+            // model directly, and sees the fields written so far): the commit stops there.
+            for field in fields {
+                if let failure = field.commit().failure { return [failure] }
+            }
+            return []
         }
-        return fields.compactMap { $0.commit().failure }
     }
 
     /// Shows the model's values again in every field (the `NSEditor` `discardEditing`).

@@ -5,6 +5,10 @@ protocol CommittableField {
     /// they pass. A commit asks this of the fields that hold no edit, since it does not write them.
     func validateFormValue() -> BindingFailure?
 
+    /// Stages in `view` the value a commit would write to the model: the form's value, converted
+    /// but not yet validated; nothing when the field holds no edit or its value does not convert.
+    func stageEdit(in view: CommitView)
+
     /// Keeps `failure` as the field's error until a later value is good, and reports it to the
     /// field's error handlers.
     func record(_ failure: BindingFailure)
@@ -17,6 +21,11 @@ extension TwoWayBinding: CommittableField {
         // field nobody edited, which the commit does not write. The field keeps its own error.
         if toForm.hasLastError { return nil }
         return validate(rehearsingWrite: false)
+    }
+
+    func stageEdit(in view: CommitView) {
+        guard hasPendingEdit, let value = try? toModel.source.property.read() else { return }
+        view.stage(value, for: toModel.destination)
     }
 
     func record(_ failure: BindingFailure) {

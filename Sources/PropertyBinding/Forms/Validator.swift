@@ -25,6 +25,34 @@ public struct Validator<Value> {
         self.check = check
     }
 
+    /// Creates a rule named `name` that reads another model property, `other`: `check` receives
+    /// the value to check and `other`'s value, and returns nil for a valid value, or a message.
+    ///
+    /// ```swift
+    /// let fits = Validator<Int>("fits the room", reading: Property(booking, \.capacity)) { guests, capacity in
+    ///     guests <= capacity ? nil : "must be at most \(capacity)"
+    /// }
+    /// ```
+    ///
+    /// During a ``BindingForm/commit()`` (and ``BindingForm/validate()``, ``BindingForm/isValid``),
+    /// `other` reads as the commit will leave the model: when a field of the form writes
+    /// `other` (its model side is the same object and key path, a ``Property``), the value that
+    /// field's edit writes, whether the field comes before or after this one; otherwise the
+    /// model's value now. So the commit checks this rule against the values it writes before it
+    /// writes any, and a failure writes nothing. Outside a form's commit, `other` is read as it is.
+    /// A value of `other` that cannot be read (its object is gone) fails the rule.
+    public init<Other: ReadableProperty>(
+        _ name: String, reading other: Other, _ check: @escaping (Value, Other.Value) -> String?
+    ) {
+        self.init(name) { value in
+            do {
+                return check(value, try CommitView.value(of: other))
+            } catch {
+                return "cannot read \(other): \(error)"
+            }
+        }
+    }
+
     /// Checks `value`.
     ///
     /// - Throws: ``ValidationError`` with this rule's name and message when `value` fails.

@@ -153,6 +153,39 @@ private final class Account: KeyPathObservable {
         #expect(form.bindings.count == 0)
     }
 
+    /// "What a commit writes": a rule read with `reading:` sees the values the commit writes.
+    @Test func aRuleReadingAnotherModelPropertySeesTheCommitsValues() {
+        final class Limits {
+            var a = 1
+            var b = 5
+            var c = 0
+        }
+        let limits = Limits()
+        let fields = (a: TextField(), b: TextField(), c: TextField())
+        let atLeastA = Validator<Int>("at least a", reading: Property(limits, \.a)) { b, a in
+            b >= a ? nil : "must be at least \(a)"
+        }
+        let form = BindingForm(continuous: false) {
+            TwoWayBinding(
+                "a", model: Property(limits, \.a), form: number(fields.a),
+                formTriggers: [TargetActionTrigger(control: fields.a, events: .editingChanged)])
+            TwoWayBinding(
+                "b", model: Property(limits, \.b), form: number(fields.b),
+                formTriggers: [TargetActionTrigger(control: fields.b, events: .editingChanged)],
+                validators: [atLeastA])
+            TwoWayBinding(
+                "c", model: Property(limits, \.c), form: number(fields.c),
+                formTriggers: [TargetActionTrigger(control: fields.c, events: .editingChanged)])
+        }
+        form.onError = { _ in }
+        fields.a.simulateTyping("10")
+        fields.b.simulateTyping("6")
+        fields.c.simulateTyping("7")
+        let failures = form.commit()
+        #expect(failures.map { ($0.error as? ValidationError)?.message } == ["must be at least 10"])
+        #expect((limits.a, limits.b, limits.c) == (1, 5, 0))
+    }
+
     /// The article says how many lines of binding code the sample's profile screen takes: the
     /// lines between its `form:` markers, at most 40.
     @Test func theArticleCountsTheProfileScreensBindingCode() throws {

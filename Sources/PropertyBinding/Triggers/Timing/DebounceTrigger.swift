@@ -17,6 +17,10 @@
 /// system clock, the thread that advances a ``SchedulingClock`` such as a test clock. Removing
 /// the trigger, or invalidating its binding, stops the wrapped trigger and cancels a pending fire.
 /// Thread-safe: the wrapped trigger may fire on any thread.
+///
+/// While it runs, it holds the wrapped trigger as a binding holds its triggers: wrapping a
+/// trigger that serves another binding, or adding the wrapped trigger to a binding, stops the
+/// program with a precondition failure, as adding one trigger to two bindings does.
 public final class DebounceTrigger<C: Clock>: Trigger, @unchecked Sendable {
     /// The trigger whose fires are debounced.
     public var upstream: any Trigger { storage.upstream }

@@ -41,17 +41,3 @@ enum ClockTimer {
         return { task.cancel() }
     }
 }
-
-/// The delegate a wrapping trigger gives the trigger it wraps: forwards each fire to a closure.
-/// A separate object, so that the wrapping trigger does not expose a delegate method of its own.
-final class TriggerRelay: TriggerDelegate, @unchecked Sendable {
-    private let onFire: @Sendable () -> Void
-
-    init(_ onFire: @escaping @Sendable () -> Void) {
-        self.onFire = onFire
-    }
-
-    func triggerDidFire(_ trigger: any Trigger) {
-        onFire()
-    }
-}

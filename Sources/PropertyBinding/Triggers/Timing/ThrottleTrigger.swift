@@ -20,6 +20,10 @@
 /// Time comes from `clock` (a `TestClock` in tests). A leading fire updates on the upstream
 /// trigger's thread; a trailing one on the thread that runs the timer. Removing the trigger
 /// stops the wrapped trigger and cancels a pending trailing fire. Thread-safe.
+///
+/// While it runs, it holds the wrapped trigger as a binding holds its triggers: wrapping a
+/// trigger that serves another binding, or adding the wrapped trigger to a binding, stops the
+/// program with a precondition failure, as adding one trigger to two bindings does.
 public final class ThrottleTrigger<C: Clock>: Trigger, @unchecked Sendable {
     /// The trigger whose fires are throttled.
     public var upstream: any Trigger { storage.upstream }

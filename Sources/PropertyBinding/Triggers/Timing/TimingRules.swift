@@ -42,8 +42,11 @@ final class TimedFiring<C: Clock, Rules: TimingRules>: @unchecked Sendable where
     /// Whether a fire waits for its time.
     var hasScheduledFire: Bool { lock.withLock { cancelTimer != nil } }
 
+    /// Starts listening to the upstream trigger. A trigger serves one binding: when a binding,
+    /// or another running wrapper, holds the upstream trigger, this stops the program (as adding
+    /// it to a second binding does) instead of taking its fires from that holder.
     func start(owner: any Trigger) {
-        let relay = TriggerRelay { [weak self] in self?.upstreamFired() }
+        let relay = TriggerRelay(upstream: upstream, wrapper: owner) { [weak self] in self?.upstreamFired() }
         let isNew: Bool = lock.withLock {
             guard !isObserving else { return false }
             isObserving = true
@@ -52,21 +55,22 @@ final class TimedFiring<C: Clock, Rules: TimingRules>: @unchecked Sendable where
             return true
         }
         guard isNew else { return }
-        upstream.delegate = relay
+        relay.hold()
         upstream.startObserving()
     }
 
     func stop() {
-        let wasObserving: Bool = lock.withLock {
+        let relay: TriggerRelay? = lock.withLock {
             defer { isObserving = false }
-            return isObserving
+            return isObserving ? self.relay : nil
         }
-        guard wasObserving else { return }
+        guard let relay else { return }
         upstream.stopObserving()
-        upstream.delegate = nil
+        // Let go once stopped: the upstream trigger may then serve a binding of its own.
+        relay.release()
         let cancel: (@Sendable () -> Void)? = lock.withLock {
             _ = rules.stop()
-            relay = nil
+            self.relay = nil
             defer { cancelTimer = nil }
             return cancelTimer
         }
