@@ -68,10 +68,17 @@ public struct BindingFailure: Error, CustomStringConvertible {
     /// Whether the error says that an object the binding reads or writes is gone (also through
     /// a ``CombinedSourceError``): the binding then ends.
     var meansObjectGone: Bool {
+        // Casts to concrete types: a cast to a protocol looks its conformance up, and a failed
+        // update (a text that is not a number) asks this too.
         var error = error
-        while let wrapping = error as? any WrappingError { error = wrapping.wrappedError }
-        guard case .objectDeallocated = error as? PropertyError else { return false }
-        return true
+        while true {
+            if let property = error as? PropertyError {
+                guard case .objectDeallocated = property else { return false }
+                return true
+            }
+            guard let combined = error as? CombinedSourceError else { return false }
+            error = combined.error
+        }
     }
 
     /// A sentence naming the binding, the step and the error.

@@ -114,16 +114,7 @@ public struct CombinedSourceError: Error, CustomStringConvertible {
     }
 }
 
-extension CombinedSourceError: WrappingError {
-    var wrappedError: any Error { error }
-}
-
 /// A property that reads several properties: what a registry and a graph look into.
 protocol CombinedSources {
     var combinedSources: [any ReadableProperty] { get }
-}
-
-/// An error that carries another: what a binding looks through to find that an object is gone.
-protocol WrappingError {
-    var wrappedError: any Error { get }
 }
