@@ -23,7 +23,13 @@
 /// and every reload is told to ``onBatch`` and ``onReloadData`` (a `TableViewRecorder` of the
 /// testing library records them).
 ///
-/// The user's tap on a row is ``selectRow(_:)``: it sets ``selectedRow`` and sends `.valueChanged`.
+/// The user's tap on a row is ``selectRow(_:)``: it sets ``selectedRow`` and sends `.valueChanged`,
+/// so `triggers: .standard` follows the selection:
+///
+/// ```swift
+/// let showChosen = try Binding(
+///     source: Property(table, \.selectedRow), destination: Property(screen, \.chosenRow), triggers: .standard)
+/// ```
 ///
 /// Like a view, a table and its cells belong to the thread that uses them.
 open class TableView: Control {
@@ -82,14 +88,24 @@ open class TableView: Control {
         firstVisibleRow..<(firstVisibleRow + min(visibleRowCount, numberOfRows - firstVisibleRow))
     }
 
-    /// The selected row, set by ``selectRow(_:)``; it follows its row through batches (nil once
-    /// the row is deleted, reloaded rows stay selected) and is cleared by ``reloadData()``.
+    private var _selectedRow: Int?
+
+    /// The selected row, or nil. The user's tap is ``selectRow(_:)``, which sends `.valueChanged`;
+    /// setting it from code sends nothing, and a row the table does not have is ignored. It
+    /// follows its row through batches (nil once the row is deleted; a reloaded row stays
+    /// selected) and is cleared by ``reloadData()``.
     ///
     /// ```swift
-    /// table.selectRow(3)
-    /// table.selectedRow   // 3
+    /// table.selectedRow = 3   // by code: no event
+    /// table.selectedRow = 99  // not a row of the table's 10: ignored, still 3
     /// ```
-    public private(set) var selectedRow: Int?
+    public var selectedRow: Int? {
+        get { _selectedRow }
+        set {
+            if let row = newValue, !(0..<numberOfRows).contains(row) { return }
+            _selectedRow = newValue
+        }
+    }
 
     /// Every batch applied, after it is applied, in order.
     ///
@@ -179,7 +195,7 @@ open class TableView: Control {
         hasLoadedData = true
         let ending = cells.sorted { $0.key < $1.key }.map { (cell: $0.value, row: $0.key) }
         cells = [:]
-        selectedRow = nil
+        _selectedRow = nil
         numberOfRows = rowCountOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
         show(ending: ending)
@@ -219,7 +235,7 @@ open class TableView: Control {
 
         numberOfRows = newCount
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
-        selectedRow = selectedRow.flatMap(plan.newRow(forOldRow:))
+        _selectedRow = _selectedRow.flatMap(plan.newRow(forOldRow:))
         let visible = visibleRows
         var kept: [Int: TableViewCell] = [:]
         var ending: [(cell: TableViewCell, row: Int)] = []
@@ -259,8 +275,8 @@ open class TableView: Control {
     /// table.selectRow(2)   // selectedRow == 2; personChosen(table) runs
     /// ```
     open func selectRow(_ row: Int) {
-        guard row >= 0, row < numberOfRows, row != selectedRow else { return }
-        selectedRow = row
+        guard (0..<numberOfRows).contains(row), row != _selectedRow else { return }
+        _selectedRow = row
         sendActions(for: .valueChanged)
     }
 
@@ -271,8 +287,8 @@ open class TableView: Control {
     /// table.deselectRow()   // selectedRow == nil
     /// ```
     open func deselectRow() {
-        guard selectedRow != nil else { return }
-        selectedRow = nil
+        guard _selectedRow != nil else { return }
+        _selectedRow = nil
         sendActions(for: .valueChanged)
     }
 

@@ -449,7 +449,12 @@ import Testing
         table.selectRow(-1)
         table.deselectRow()
         table.deselectRow()
+        table.selectedRow = 1  // by code: no event
+        table.selectedRow = 5  // not a row: ignored
+        #expect(table.selectedRow == 1)
+        table.selectedRow = nil
         #expect(chooser.chosen == [4, nil])
+        #expect(table.selectedRow == nil)
     }
 
     @Test func theSelectionFollowsItsRowThroughBatches() throws {
