@@ -74,6 +74,12 @@ extension StandardControl where Self: Label {
     static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.text: .valueChanged] }
 }
 
+/// The user's tap selects a row; code that sets the selection, or a batch that moves it, sends
+/// nothing, as in UIKit.
+extension StandardControl where Self: TableView {
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.selectedRow: .valueChanged] }
+}
+
 // A Button is not one: its title and isEnabled are written by code and announced by nothing, so
 // a binding that read them would never fire; its tap is an event, added as a trigger by hand.
 
@@ -84,3 +90,4 @@ extension Slider: StandardControl {}
 extension SegmentedControl: StandardControl {}
 extension DatePicker: StandardControl {}
 extension Label: StandardControl {}
+extension TableView: StandardControl {}

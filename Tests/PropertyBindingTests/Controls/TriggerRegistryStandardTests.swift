@@ -15,11 +15,31 @@ private final class MySegmentedControl: SegmentedControl {}
 private final class MyDatePicker: DatePicker {}
 private final class MyLabel: Label {}
 private final class MyButton: Button {}
+private final class MyTableView: TableView {}
 
 /// A model property of any type.
 private final class Box<Value> {
     var value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// A data source of `count` empty rows.
+private final class RowCount: TableViewDataSource {
+    let count: Int
+    init(_ count: Int) { self.count = count }
+    func numberOfRows(in tableView: TableView) -> Int { count }
+    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+        tableView.dequeueReusableCell(TableViewCell.self)
+    }
+}
+
+extension TableView {
+    /// A table of `dataSource`'s rows, loaded.
+    fileprivate convenience init(dataSource: RowCount) {
+        self.init()
+        self.dataSource = dataSource
+        reloadData()
+    }
 }
 
 /// Binds `keyPath` of `control` to a model with `triggers: .standard`, changes it with `act` (as
@@ -92,6 +112,13 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
             try expectFollows(DatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
             try expectFollows(MyDatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
         },
+        KnownControlKeyPath("TableView.selectedRow", .valueChanged) { events in
+            let rows = RowCount(3)
+            try withExtendedLifetime(rows) {
+                try expectFollows(TableView(dataSource: rows), \.selectedRow, events) { $0.selectRow(2) }
+                try expectFollows(MyTableView(dataSource: rows), \.selectedRow, events) { $0.selectRow(2) }
+            }
+        },
         KnownControlKeyPath("Label.text", .valueChanged) { events in
             // Only code changes a label's text, and the label announces it.
             try expectFollows(Label(), \.text, events) { $0.text = "Total" }
@@ -118,6 +145,7 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
         #expect(!registry.hasTriggers(for: Property(MyStepper(), \.stepValue)))
         #expect(!registry.hasTriggers(for: ReadOnlyProperty(MySlider(), \.maximumValue)))
         #expect(!registry.hasTriggers(for: ReadOnlyProperty(MySegmentedControl(segments: []), \.segments)))
+        #expect(!registry.hasTriggers(for: ReadOnlyProperty(MyTableView(), \.numberOfRows)))
         for button in [Button(), MyButton()] {
             #expect(!registry.hasTriggers(for: Property(button, \.title)))
             #expect(!registry.hasTriggers(for: Property(button, \.isEnabled)))
@@ -151,6 +179,7 @@ extension TriggerRegistryStandardTests {
     /// The library's control classes, as the docs name them.
     private static let controls: Set = [
         "Control", "TextField", "Stepper", "Switch", "Slider", "SegmentedControl", "DatePicker", "Label", "Button",
+        "TableView",
     ]
 
     /// The control key paths named in `text`, as `` `Switch.isOn` ``.

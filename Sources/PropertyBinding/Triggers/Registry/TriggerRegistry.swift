@@ -29,8 +29,9 @@ import Observation
 /// ``standard`` knows the value of each of the library's controls, with a ``TargetActionTrigger``,
 /// on the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
 /// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
-/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date` and `Label.text`
-/// (`.valueChanged`, which a label sends itself when code changes its text). It knows nothing of
+/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date`,
+/// `TableView.selectedRow` and `Label.text` (`.valueChanged`, which a label sends itself when code
+/// changes its text). It knows nothing of
 /// a ``Button``: its ``Button/title`` and ``Button/isEnabled`` are written by code and announced
 /// by nothing, and its tap is a trigger you add
 /// (`TargetActionTrigger(control: save, events: .primaryActionTriggered)`).

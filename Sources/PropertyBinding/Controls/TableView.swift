@@ -1,0 +1,345 @@
+/// A list control, as a `UITableView`: rows of reusable cells, asked of a data source, changed by
+/// batches of deletes, inserts, moves and reloads.
+///
+/// ```swift
+/// let table = TableView(visibleRowCount: 10)
+/// table.dataSource = peopleList          // a TableViewDataSource
+/// table.reloadData()                     // asks for the row count and the 10 visible cells
+/// try table.performBatchUpdates { batch in
+///     peopleList.people.insert(Person(name: "Dee"), at: 0)
+///     batch.insertRows(at: [0])
+/// }
+/// table.cellForRow(at: 0)?.text          // "Dee"
+/// ```
+///
+/// The table shows at most ``visibleRowCount`` rows, from ``firstVisibleRow``, and only those have
+/// cells: a table of 100,000 rows showing 20 asks for 20 cells and makes about 20. A cell that
+/// stops showing its row (deleted, reloaded, scrolled out, or the table reloaded) is handed to
+/// ``TableViewDataSource/tableView(_:didEndDisplaying:forRowAt:)``, then waits in the reuse pool
+/// for ``dequeueReusableCell(_:)``.
+///
+/// A batch is checked as UIKit checks it, against the data source's new row count; an
+/// inconsistent one is refused with a ``TableViewError`` and changes nothing. Every batch applied
+/// and every reload is told to ``onBatch`` and ``onReloadData`` (a `TableViewRecorder` of the
+/// testing library records them).
+///
+/// The user's tap on a row is ``selectRow(_:)``: it sets ``selectedRow`` and sends `.valueChanged`,
+/// so `triggers: .standard` follows the selection:
+///
+/// ```swift
+/// let showChosen = try Binding(
+///     source: Property(table, \.selectedRow), destination: Property(screen, \.chosenRow), triggers: .standard)
+/// ```
+///
+/// Like a view, a table and its cells belong to the thread that uses them.
+open class TableView: Control {
+    /// What the table asks for its rows, held weakly. Setting another data source makes the
+    /// table forget its rows until the next ``reloadData()``.
+    ///
+    /// ```swift
+    /// table.dataSource = peopleList
+    /// table.reloadData()
+    /// ```
+    public weak var dataSource: (any TableViewDataSource)? {
+        didSet { if dataSource !== oldValue { hasLoadedData = false } }
+    }
+
+    /// The number of rows, as the data source last said (`0` until the first ``reloadData()``).
+    ///
+    /// ```swift
+    /// table.reloadData()
+    /// table.numberOfRows   // peopleList.people.count
+    /// ```
+    public private(set) var numberOfRows = 0
+
+    private var _visibleRowCount: Int
+
+    /// How many rows the table shows at most, as the height of a `UITableView` does. Changing it
+    /// ends the display of the rows that no longer fit and asks for cells of the rows that now do.
+    ///
+    /// ```swift
+    /// table.visibleRowCount = 5
+    /// ```
+    public var visibleRowCount: Int {
+        get { _visibleRowCount }
+        set {
+            _visibleRowCount = max(0, newValue)
+            firstVisibleRow = clampedFirstRow(firstVisibleRow)
+            showVisibleRows()
+        }
+    }
+
+    /// The first row shown, set by ``scroll(toRow:)``; always such that the table is filled when
+    /// it has rows enough (a table never scrolls past its last row).
+    ///
+    /// ```swift
+    /// table.scroll(toRow: 40)
+    /// table.firstVisibleRow   // 40
+    /// ```
+    public private(set) var firstVisibleRow = 0
+
+    /// The rows shown now: at most ``visibleRowCount`` rows from ``firstVisibleRow``, within
+    /// ``numberOfRows``.
+    ///
+    /// ```swift
+    /// TableView(visibleRowCount: 20).visibleRows   // 0..<0 until it has rows; 0..<20 with 100 rows
+    /// ```
+    public var visibleRows: Range<Int> {
+        firstVisibleRow..<(firstVisibleRow + min(visibleRowCount, numberOfRows - firstVisibleRow))
+    }
+
+    private var _selectedRow: Int?
+
+    /// The selected row, or nil. The user's tap is ``selectRow(_:)``, which sends `.valueChanged`;
+    /// setting it from code sends nothing, and a row the table does not have is ignored. It
+    /// follows its row through batches (nil once the row is deleted; a reloaded row stays
+    /// selected) and is cleared by ``reloadData()``.
+    ///
+    /// ```swift
+    /// table.selectedRow = 3   // by code: no event
+    /// table.selectedRow = 99  // not a row of the table's 10: ignored, still 3
+    /// ```
+    public var selectedRow: Int? {
+        get { _selectedRow }
+        set {
+            if let row = newValue, !(0..<numberOfRows).contains(row) { return }
+            _selectedRow = newValue
+        }
+    }
+
+    /// Every batch applied, after it is applied, in order.
+    ///
+    /// ```swift
+    /// table.onBatch = { batch in print(batch) }   // "delete [2], insert [0]"
+    /// ```
+    ///
+    /// Chain the handler that was there before when you set it (a `TableViewRecorder` does).
+    public var onBatch: ((TableViewBatch) -> Void)?
+
+    /// Called after each ``reloadData()``, whether you called it or ``performBatchUpdates(_:)``
+    /// did, before its batch, because the table had not loaded its rows yet.
+    ///
+    /// ```swift
+    /// table.onReloadData = { print("reloaded") }
+    /// ```
+    public var onReloadData: (() -> Void)?
+
+    /// The cells shown, by row.
+    private var cells: [Int: TableViewCell] = [:]
+    /// The cells waiting to be reused, by class.
+    private var reusePool: [ObjectIdentifier: [TableViewCell]] = [:]
+    /// Whether the rows were asked of the current data source, as a table does on its first layout.
+    private var hasLoadedData = false
+
+    /// A table that shows at most `visibleRowCount` rows at a time, from ``firstVisibleRow``.
+    ///
+    /// ```swift
+    /// let table = TableView(visibleRowCount: 10)
+    /// ```
+    public init(visibleRowCount: Int = 20) {
+        self._visibleRowCount = max(0, visibleRowCount)
+        super.init()
+    }
+
+    // MARK: Cells
+
+    /// The cell that shows `row`, or nil when the row is not visible.
+    ///
+    /// ```swift
+    /// table.cellForRow(at: 0)?.text   // "Ann"
+    /// ```
+    public func cellForRow(at row: Int) -> TableViewCell? { cells[row] }
+
+    /// The cells shown, in row order.
+    ///
+    /// ```swift
+    /// table.visibleCells.map(\.text)   // ["Ann", "Bea", "Cy"]
+    /// ```
+    public var visibleCells: [TableViewCell] {
+        cells.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// A cell of class `type`: one from the reuse pool, after its
+    /// ``TableViewCell/prepareForReuse()``, or a new one when the pool has none of that class.
+    ///
+    /// ```swift
+    /// let cell = tableView.dequeueReusableCell(PersonCell.self)
+    /// ```
+    public func dequeueReusableCell<Cell: TableViewCell>(_ type: Cell.Type) -> Cell {
+        if let pooled = reusePool[ObjectIdentifier(type)]?.popLast() {
+            pooled.isInReusePool = false
+            pooled.prepareForReuse()
+            if let cell = pooled as? Cell { return cell }
+        }
+        return type.init()
+    }
+
+    /// The number of cells waiting in the reuse pool, of every class.
+    ///
+    /// ```swift
+    /// table.reusableCellCount   // 0 while every cell made shows a row
+    /// ```
+    public var reusableCellCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+
+    // MARK: Changing the rows
+
+    /// Asks the data source again for everything: the cells shown end displaying and go to the
+    /// pool, then the table asks for the row count and the cells of the visible rows. The
+    /// selection is cleared.
+    ///
+    /// ```swift
+    /// peopleList.people = newPeople
+    /// table.reloadData()
+    /// ```
+    public func reloadData() {
+        hasLoadedData = true
+        let ending = cells.sorted { $0.key < $1.key }.map { (cell: $0.value, row: $0.key) }
+        cells = [:]
+        _selectedRow = nil
+        numberOfRows = rowCountOfDataSource()
+        firstVisibleRow = clampedFirstRow(firstVisibleRow)
+        show(ending: ending)
+        onReloadData?()
+    }
+
+    /// Applies one batch, as `UITableView.performBatchUpdates` does: change the data source and
+    /// describe the change to `batch` in `updates`. `deletes` and `reloads` are indices before the
+    /// batch, `inserts` indices after it, and a move goes from an index before to an index after.
+    ///
+    /// ```swift
+    /// try table.performBatchUpdates { batch in
+    ///     let moved = peopleList.people.remove(at: 0)
+    ///     peopleList.people.insert(moved, at: 3)
+    ///     batch.moveRow(at: 0, to: 3)                  // the row keeps its cell
+    /// }
+    /// ```
+    ///
+    /// Then: the cells of deleted and reloaded rows end displaying (with their index before the
+    /// batch) and go to the pool; moved rows, and rows that shift because of the others, keep
+    /// their cell, whose ``TableViewCell/row`` is updated; rows pushed out of the visible range end
+    /// displaying; inserted and reloaded rows, and rows that enter the range, get cells from the
+    /// data source. Then ``onBatch`` is told. If the table had not loaded its rows yet, it calls
+    /// ``reloadData()`` first, before `updates` runs, as UIKit does.
+    ///
+    /// - Throws: ``TableViewError/inconsistentBatch(_:)`` when the batch does not fit: an index
+    ///   out of range or given twice, a row both deleted and moved, deleted and reloaded, moved
+    ///   and reloaded, or inserted where a move goes, or a new row count that is not the old one
+    ///   minus the deletes plus the inserts. Nothing is applied then: rows, cells, pool and
+    ///   selection are as they were, and ``onBatch`` is not told.
+    public func performBatchUpdates(_ updates: (inout TableViewBatch) -> Void) throws(TableViewError) {
+        if !hasLoadedData { reloadData() }
+        var batch = TableViewBatch()
+        updates(&batch)
+        let newCount = rowCountOfDataSource()
+        let plan = try TableViewBatchPlan(batch, oldCount: numberOfRows, newCount: newCount)
+
+        numberOfRows = newCount
+        firstVisibleRow = clampedFirstRow(firstVisibleRow)
+        _selectedRow = _selectedRow.flatMap(plan.newRow(forOldRow:))
+        let visible = visibleRows
+        var kept: [Int: TableViewCell] = [:]
+        var ending: [(cell: TableViewCell, row: Int)] = []
+        for (oldRow, cell) in cells.sorted(by: { $0.key < $1.key }) {
+            if !plan.isReloaded(oldRow), let newRow = plan.newRow(forOldRow: oldRow), visible.contains(newRow) {
+                cell.row = newRow
+                kept[newRow] = cell
+            } else {
+                ending.append((cell, oldRow))
+            }
+        }
+        cells = kept
+        show(ending: ending)
+        onBatch?(batch)
+    }
+
+    /// Makes `row` the first visible row, as far as the rows allow (a table scrolled to its last
+    /// row still shows ``visibleRowCount`` rows). The cells of rows that leave the visible range
+    /// end displaying and go to the pool; the rows that enter it get cells.
+    ///
+    /// ```swift
+    /// table.scroll(toRow: 500)
+    /// table.visibleRows   // 500..<520
+    /// ```
+    public func scroll(toRow row: Int) {
+        firstVisibleRow = clampedFirstRow(row)
+        showVisibleRows()
+    }
+
+    // MARK: Selection
+
+    /// Selects `row` as the user's tap does, and sends `.valueChanged` when the selection changed;
+    /// a row that the table does not have does nothing.
+    ///
+    /// ```swift
+    /// table.addTarget(controller, action: PeopleController.personChosen, for: .valueChanged)
+    /// table.selectRow(2)   // selectedRow == 2; personChosen(table) runs
+    /// ```
+    open func selectRow(_ row: Int) {
+        guard (0..<numberOfRows).contains(row), row != _selectedRow else { return }
+        _selectedRow = row
+        sendActions(for: .valueChanged)
+    }
+
+    /// Clears the selection, as a tap on the selected row of a table that allows deselecting
+    /// does, and sends `.valueChanged` when a row was selected.
+    ///
+    /// ```swift
+    /// table.deselectRow()   // selectedRow == nil
+    /// ```
+    open func deselectRow() {
+        guard _selectedRow != nil else { return }
+        _selectedRow = nil
+        sendActions(for: .valueChanged)
+    }
+
+    // MARK: Showing rows
+
+    /// What the data source says, `0` without one.
+    private func rowCountOfDataSource() -> Int {
+        max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    }
+
+    /// `row`, moved into the rows a table filled from it may start at.
+    private func clampedFirstRow(_ row: Int) -> Int {
+        min(max(0, row), max(0, numberOfRows - visibleRowCount))
+    }
+
+    /// Ends the display of the cells outside ``visibleRows`` and fills the rows without a cell.
+    private func showVisibleRows() {
+        let visible = visibleRows
+        let ending = cells.filter { !visible.contains($0.key) }.sorted { $0.key < $1.key }
+        for (row, _) in ending { cells[row] = nil }
+        show(ending: ending.map { (cell: $0.value, row: $0.key) })
+    }
+
+    /// Tells the data source that each of `ending`, no longer in ``cells``, ends displaying its
+    /// row and puts it in the pool (before any new cell is asked for, so that it can be reused);
+    /// then asks for a cell for each visible row without one, in row order.
+    private func show(ending: [(cell: TableViewCell, row: Int)]) {
+        for (cell, row) in ending {
+            dataSource?.tableView(self, didEndDisplaying: cell, forRowAt: row)
+            enqueue(cell)
+        }
+        guard let dataSource else { return }
+        for row in visibleRows where cells[row] == nil {
+            let cell = dataSource.tableView(self, cellForRowAt: row)
+            if let shown = cell.row {
+                preconditionFailure("the data source returned for row \(row) the cell that shows row \(shown)")
+            }
+            if cell.isInReusePool {
+                // Returned without being dequeued: it leaves the pool, so that no other row gets it.
+                reusePool[ObjectIdentifier(type(of: cell))]?.removeAll { $0 === cell }
+                cell.isInReusePool = false
+            }
+            cell.row = row
+            cells[row] = cell
+        }
+    }
+
+    /// Puts `cell`, which shows no row any more, in the reuse pool.
+    private func enqueue(_ cell: TableViewCell) {
+        cell.row = nil
+        cell.isInReusePool = true
+        reusePool[ObjectIdentifier(type(of: cell)), default: []].append(cell)
+    }
+}

@@ -1,0 +1,110 @@
+/// A ``TableViewBatch`` checked against the row counts before and after it, and able to say
+/// where each row before the batch goes: pure logic, apart from the table's cells.
+///
+/// A row that is neither deleted nor moved keeps its order among the other such rows, and they
+/// fill, in order, the rows after the batch that are neither inserted nor a move's destination.
+/// So the new index of such a row is found with two binary searches, whatever the batch's size.
+struct TableViewBatchPlan {
+    /// Old indices that leave their place (deleted or moved away), ascending.
+    private let vacated: [Int]
+    /// New indices taken by inserts and move destinations, ascending.
+    private let taken: [Int]
+    private let deleted: Set<Int>
+    private let reloaded: Set<Int>
+    /// Each moved row's new index, by its old index.
+    private let destinations: [Int: Int]
+
+    /// Checks `batch` as UIKit does, against `oldCount` rows before it and `newCount` (what the
+    /// data source says now) after it.
+    ///
+    /// - Throws: ``TableViewError/inconsistentBatch(_:)`` with the first problem found.
+    init(_ batch: TableViewBatch, oldCount: Int, newCount: Int) throws(TableViewError) {
+        func refuse(_ message: String) -> TableViewError { .inconsistentBatch(message) }
+
+        let expected = oldCount - batch.deletes.count + batch.inserts.count
+        guard expected == newCount else {
+            throw refuse(
+                "invalid number of rows: \(oldCount) before, \(batch.deletes.count) deleted, "
+                    + "\(batch.inserts.count) inserted, so \(expected) expected, the data source has \(newCount)")
+        }
+
+        /// The rows of one kind as a set: each in range, none twice.
+        func rows(_ rows: [Int], _ verb: String, in count: Int, _ when: String) throws(TableViewError) -> Set<Int> {
+            var set = Set<Int>(minimumCapacity: rows.count)
+            for row in rows {
+                guard row >= 0, row < count else {
+                    throw refuse(
+                        "attempt to \(verb) row \(row), which is not one of the \(count) rows \(when) the update")
+                }
+                guard set.insert(row).inserted else { throw refuse("attempt to \(verb) row \(row) twice") }
+            }
+            return set
+        }
+        let deleted = try rows(batch.deletes, "delete", in: oldCount, "before")
+        let reloaded = try rows(batch.reloads, "reload", in: oldCount, "before")
+        let inserted = try rows(batch.inserts, "insert", in: newCount, "after")
+        let movedFrom = try rows(batch.moves.map(\.from), "move", in: oldCount, "before")
+        var movedTo = Set<Int>(minimumCapacity: batch.moves.count)
+        var destinations: [Int: Int] = [:]
+        for move in batch.moves {
+            guard move.to >= 0, move.to < newCount else {
+                throw refuse(
+                    "attempt to move row \(move.from) to row \(move.to), which is not one of the \(newCount) rows "
+                        + "after the update")
+            }
+            guard movedTo.insert(move.to).inserted else {
+                throw refuse("attempt to move row \(move.from) to row \(move.to), the destination of another move")
+            }
+            destinations[move.from] = move.to
+        }
+
+        if let row = deleted.intersection(movedFrom).min() { throw refuse("attempt to delete and move row \(row)") }
+        if let row = reloaded.intersection(deleted).min() { throw refuse("attempt to delete and reload row \(row)") }
+        if let row = reloaded.intersection(movedFrom).min() { throw refuse("attempt to move and reload row \(row)") }
+        if let row = inserted.intersection(movedTo).min() {
+            throw refuse("attempt to insert row \(row) and move another row to it")
+        }
+
+        self.vacated = deleted.union(movedFrom).sorted()
+        self.taken = inserted.union(movedTo).sorted()
+        self.deleted = deleted
+        self.reloaded = reloaded
+        self.destinations = destinations
+    }
+
+    /// Whether the row at `oldRow` gets a new cell (its content changed).
+    func isReloaded(_ oldRow: Int) -> Bool { reloaded.contains(oldRow) }
+
+    /// The index after the batch of the row at `oldRow` before it, nil when it is deleted.
+    func newRow(forOldRow oldRow: Int) -> Int? {
+        if deleted.contains(oldRow) { return nil }
+        if let destination = destinations[oldRow] { return destination }
+        // Its rank among the rows that stay in order...
+        let rank = oldRow - vacated.partitionPoint { $0 >= oldRow }
+        // ...is its rank among the free rows after the batch. `taken[i] - i` never decreases
+        // (the values are distinct and ascending): the number of taken rows before the rank-th
+        // free row is the number of them with `taken[i] - i <= rank`.
+        let takenBefore = taken.indices.partitionPoint { taken[$0] - $0 > rank }
+        return rank + takenBefore
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `isAbove`, which is false for a prefix of the
+    /// collection and true for the rest: a binary search.
+    fileprivate func partitionPoint(_ isAbove: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if isAbove(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
+    }
+}
