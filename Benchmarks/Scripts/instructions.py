@@ -12,7 +12,8 @@ release build of BindingProfile (`Benchmarks/check --instructions` builds it).
 --check      exit 1 when a target is missed
 --scale N    the binding counts of the set-up and teardown scenario, besides 10,000
              (default: 100000; add 1000000 for a million, ~10 minutes under callgrind)
---only RE    only the scenarios whose name matches RE (the targets that need others are skipped)
+--only RE    only the scenarios whose name matches RE (the targets that need others are skipped);
+             `--only 'list diff'` runs the list diff alone (about 3 minutes)
 """
 import os
 import re
@@ -24,6 +25,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROFILE = os.path.join(HERE, "..", ".build", "release", "BindingProfile")
 
 UPDATES = 20_000
+DIFF_SIZES = [10_000, 100_000, 1_000_000]
+STDLIB_DIFF_SIZES = [10_000]
+WALL_CLOCK_DIFF_SIZES = [10_000, 100_000]
 SYNC_KINDS = [
     ("custom trigger", "custom"),
     ("KeyPathTrigger", "keypath-trigger"),
@@ -58,6 +62,16 @@ def per_unit(scenario, count):
 def heap_bytes(kind, count):
     output = subprocess.run([PROFILE, f"memory-{kind}", str(count)], check=True, capture_output=True, text=True).stdout
     return int(re.search(r"bytes per binding (\d+)", output).group(1))
+
+
+def diff_milliseconds(scenario, size, runs=3):
+    """Wall clock of the diff alone (BindingProfile prints it), in ms: the best of `runs` runs."""
+    best = None
+    for _ in range(runs):
+        output = subprocess.run([PROFILE, scenario, str(size)], check=True, capture_output=True, text=True).stdout
+        value = int(re.search(r"diff nanoseconds (\d+)", output).group(1)) / 1e6
+        best = value if best is None else min(best, value)
+    return best
 
 
 def main():
@@ -115,6 +129,26 @@ def main():
     for size in [10_000] + scales:
         for kind in ("notification", "keypath"):
             measure(f"fan-out set-up + teardown per binding, {size:,}: {kind}", f"fanout-{kind}", size)
+    # The list diff (issue 28): instructions per row of one diff of `size` rows, 10% deleted and
+    # 10% inserted, less making the rows (`diff-rows`). The standard library's Myers diff is
+    # O(n·d): under callgrind it takes about 25 minutes at 100,000 rows (and days at a million),
+    # so there it is measured in wall clock, with the list diff beside it in the same run.
+    rows_made = {}
+    for size in DIFF_SIZES:
+        for label, scenario in (("ListDiff", "diff"), ("stdlib difference(from:)", "stdlib-diff")):
+            name = f"list diff per row, {size:,}: {label}"
+            if wanted(name) and (scenario == "diff" or size in STDLIB_DIFF_SIZES):
+                if size not in rows_made:
+                    rows_made[size] = instructions("diff-rows", size)
+                figures[name] = (instructions(scenario, size) - rows_made[size]) / size
+                print(f"  {name}: {figures[name]:,.1f}", file=sys.stderr)
+    wall = {}
+    for size in WALL_CLOCK_DIFF_SIZES:
+        for label, scenario in (("ListDiff", "diff"), ("stdlib difference(from:)", "stdlib-diff")):
+            name = f"list diff, {size:,} rows: {label}"
+            if wanted(name):
+                wall[name] = diff_milliseconds(scenario, size)
+                print(f"  {name}: {wall[name]:,.2f} ms (wall clock)", file=sys.stderr)
     memory = {}
     for kind in ["observer", "notification", "custom", "keypath", "action", "delegation"]:
         if wanted(f"memory {kind}"):
@@ -125,6 +159,11 @@ def main():
     print("|---|---:|")
     for name, value in figures.items():
         print(f"| {name} | {value:,.0f} |")
+    if wall:
+        print("\n| list diff, wall clock (the diff alone, best of 3 runs) | ms |")
+        print("|---|---:|")
+        for name, value in wall.items():
+            print(f"| {name} | {value:,.2f} |")
     if memory:
         print("\n| bytes per binding at 100,000 (heap in use) | set up | fired once |")
         print("|---|---:|---:|")
@@ -137,7 +176,11 @@ def main():
         if value is None:
             return
         ok = value <= limit
-        print(f"- [{'x' if ok else ' '}] {what}: {value:.2f} (target ≤ {limit})")
+        if limit < 1:  # a fraction, shown as one: 1/25
+            shown, limit_shown = f"1/{1 / value:.0f}" if value else "0", f"1/{1 / limit:.0f}"
+        else:
+            shown, limit_shown = f"{value:.2f}", f"{limit}"
+        print(f"- [{'x' if ok else ' '}] {what}: {shown} (target ≤ {limit_shown})")
         if not ok:
             missed.append(what)
 
@@ -188,6 +231,16 @@ def main():
     for size in [10_000] + scales:
         target(f"set-up + teardown at {size:,} / raw NotificationCenter observer",
                ratio(f"set-up + teardown per binding, {size:,}: binding", f"set-up + teardown per binding, {size:,}: observer"), 1.5)
+    smallest = f"list diff per row, {DIFF_SIZES[0]:,}: ListDiff"
+    for size in DIFF_SIZES[1:]:
+        target(f"list diff per row at {size:,} / at {DIFF_SIZES[0]:,}",
+               ratio(f"list diff per row, {size:,}: ListDiff", smallest), 1.2)
+    target("list diff at 10,000 / stdlib difference(from:) (instructions)",
+           ratio("list diff per row, 10,000: ListDiff", "list diff per row, 10,000: stdlib difference(from:)"), 1 / 25)
+    for size, limit in zip(WALL_CLOCK_DIFF_SIZES, (1 / 25, 1 / 250)):
+        mine, theirs = (wall.get(f"list diff, {size:,} rows: {label}") for label in ("ListDiff", "stdlib difference(from:)"))
+        target(f"list diff at {size:,} / stdlib difference(from:) (wall clock)",
+               mine / theirs if mine is not None and theirs is not None else None, limit)
     for kind, (made, fired) in memory.items():
         if kind != "observer":
             stretch(f"bytes per binding, {kind} trigger (set up, fired once: the larger)", max(made, fired), 400,

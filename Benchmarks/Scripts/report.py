@@ -43,7 +43,7 @@ def load(directory):
 def per_unit(name):
     """How many updates (or bindings) one iteration of `name` covers."""
     # Scale benchmarks are named "... of 10000" ("Chain of 3 closures" is an update benchmark).
-    match = re.match(r"(?:Set-up and teardown|Memory) of (\d+)", name)
+    match = re.match(r"(?:Set-up and teardown|Memory|List diff) of (\d+)", name)
     return int(match.group(1)) if match else 1_000
 
 
@@ -170,6 +170,12 @@ def main():
             f"set-up + teardown per binding, {count:,} / 10,000",
             ratio(f"Set-up and teardown of {count}: binding", "Set-up and teardown of 10000: binding"), 1.2)
     target("bytes per binding with one trigger", bytes_("Memory of 10000: binding"), 512, gates=True)
+    target("list diff of 10,000 rows / stdlib difference(from:) (1/25)",
+           ratio("List diff of 10000: binding", "List diff of 10000: stdlib difference"), 0.04)
+    # Linear in instructions (Scripts/instructions.py: 0.94×); in wall clock a million rows' table
+    # no longer fits the caches, where 10,000 rows' does.
+    target("list diff per row, 1,000,000 / 10,000 (wall clock)",
+           ratio("List diff of 1000000: binding", "List diff of 10000: binding"), 1.2, stretch=True)
 
     if missed:
         print(f"\n{len(missed)} target(s) missed: " + "; ".join(missed))

@@ -9,4 +9,5 @@ let benchmarks: @Sendable () -> Void = {
     registerObservationBenchmarks()
     registerTransformerBenchmarks()
     registerScaleBenchmarks()
+    registerListDiffBenchmarks()
 }

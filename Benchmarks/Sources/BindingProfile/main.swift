@@ -1,5 +1,6 @@
 // Runs one update scenario many times, for `valgrind --tool=callgrind` (instruction counts are
-// repeatable where wall clock is not):
+// repeatable where wall clock is not); the list diff scenarios (`diff`, `stdlib-diff`,
+// `diff-rows`) take a row count instead:
 //
 //     swift build -c release --package-path Benchmarks --product BindingProfile
 //     valgrind --tool=callgrind Benchmarks/.build/release/BindingProfile custom-int 100000
@@ -141,6 +142,25 @@ final class FloorTrigger {
 final class AnnouncingModel: @unchecked Sendable {
     var count = 0 { didSet { opaque(()) } }
     var text = "" { didSet { opaque(()) } }
+}
+
+/// A row of a list, as the list diff scenarios have: an id and a title.
+struct ListRow: Identifiable, Equatable {
+    let id: Int
+    let title: String
+}
+
+/// `count` rows and the same rows with 10% deleted and 10% inserted, spread evenly: the row
+/// of each ten whose index ends in 3 is gone, and a new row follows each one ending in 7.
+func listRows(_ count: Int) -> (old: [ListRow], new: [ListRow]) {
+    let old = (0..<count).map { ListRow(id: $0, title: "Row \($0)") }
+    var new: [ListRow] = []
+    new.reserveCapacity(count)
+    for row in old {
+        if row.id % 10 != 3 { new.append(row) }
+        if row.id % 10 == 7 { new.append(ListRow(id: count + row.id, title: "New row \(row.id)")) }
+    }
+    return (old, new)
 }
 
 /// The bytes in use on the heap now.
@@ -584,6 +604,27 @@ case "delivered-burst":
     queue.sync {}
     precondition(count == 0 || binding.updateCounts.written == 1, "a burst wrote more than once")
     withExtendedLifetime(binding) {}
+case "diff-rows", "diff", "stdlib-diff":
+    // The list diff of `count` rows, 10% deleted and 10% inserted (issue 28), by `ListDiff` or by
+    // the standard library's `difference(from:)` (Myers, by equality); `diff-rows` only makes the
+    // rows, which the other two subtract.
+    // It prints the diff's wall-clock time too, for the sizes too slow for callgrind.
+    let (old, new) = listRows(count)
+    let start = ContinuousClock.now
+    switch scenario {
+    case "diff":
+        let changes = ListDiff.changes(from: opaque(old), to: opaque(new))
+        precondition(changes.deletes.count == count / 10 && changes.inserts.count == count / 10)
+        precondition(changes.moves.isEmpty && changes.reloads.isEmpty)
+        view.count = changes.deletes.count + changes.inserts.count
+    case "stdlib-diff":
+        let difference = opaque(new).difference(from: opaque(old))
+        view.count = difference.insertions.count + difference.removals.count
+    default:
+        view.count = opaque(old).count + opaque(new).count
+    }
+    let elapsed = (ContinuousClock.now - start).components
+    print("diff nanoseconds", elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
 default:
     print("unknown scenario \(scenario)")
     exit(2)
