@@ -1,0 +1,52 @@
+import PropertyBinding
+import PropertyBindingTesting
+import Testing
+
+// The snippets of the "Binding collections" article (PropertyBinding.docc/BindingCollections.md);
+// the article quotes them verbatim (scripts/docs checks it).
+
+private final class Repository: KeyPathObservable, Identifiable, Equatable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var name: String
+    init(name: String) { self.name = name }
+    static func == (lhs: Repository, rhs: Repository) -> Bool { lhs === rhs }
+}
+
+private final class RepositoryList: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var repositories: [Repository] = []
+}
+
+@Suite struct BindingCollectionsSnippetTests {
+    @Test func anArrayBoundToATable() throws {
+        let list = RepositoryList()
+        let tableView = TableView(visibleRowCount: 20)
+        let bond = Repository(name: "Bond")
+        list.repositories = [bond]
+        // snippet: rows
+        let rows = TableRows(tableView) { (cell, repository: Repository) in
+            [
+                try Binding(
+                    source: Property(repository, \.name), destination: Property(cell, \.text), triggers: .standard
+                )
+                .updatingNow()
+            ]
+        }
+        let showRepositories = try Binding(
+            source: Property(list, \.repositories), destination: rows, triggers: .standard
+        ).updatingNow()
+
+        list.repositories.insert(Repository(name: "ReactiveKit"), at: 0)  // one row inserted at 0
+        bond.name = "Bond 7"  // the cell of row 1 follows, through its own binding
+        // end snippet
+        #expect(tableView.visibleCells.map(\.text) == ["ReactiveKit", "Bond 7"])
+        let recorder = TableViewRecorder(tableView)
+        // snippet: recorder
+        list.repositories.removeFirst()
+        #expect(recorder.batches == [TableViewBatch(deletes: [0])])  // the deleted row's bindings ended
+        // end snippet
+        #expect(list.repositories.map(\.keyPathObservers.count) == [1])
+        #expect(rows.rowBindings.count == 1)
+        withExtendedLifetime(showRepositories) {}
+    }
+}
