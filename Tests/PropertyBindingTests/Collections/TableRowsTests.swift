@@ -177,3 +177,110 @@ import Testing
         }
     }
 }
+
+/// Threads and lifetimes of an array bound to a list, as for any binding.
+@Suite struct TableRowsThreadTests {
+    /// An array behind a lock, changed and read from several threads.
+    final class LockedRows: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _rows: [TableRowsTests.Row] = []
+        var rows: [TableRowsTests.Row] {
+            get { lock.withLock { _rows } }
+            set { lock.withLock { _rows = newValue } }
+        }
+        func change(_ body: (inout [TableRowsTests.Row]) -> Void) { lock.withLock { body(&_rows) } }
+    }
+
+    @Test func updatesFromTwoThreadsApplyWholeBatchesInOrder() throws {
+        let model = LockedRows()
+        let table = TableView(visibleRowCount: 40)
+        let applied = Locked<[(batch: TableViewBatch, rowsAfter: Int)]>()
+        let rows = TableRows(table) { (cell, row: TableRowsTests.Row) in
+            cell.text = row.title
+            return []
+        }
+        table.onBatch = { [weak table] batch in applied.append((batch, table?.numberOfRows ?? -1)) }
+        let binding = Binding(source: Property(model, \.rows), destination: rows)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for step in 0..<300 {
+                model.change { rows in
+                    if step % 3 == 2, !rows.isEmpty {
+                        rows.removeFirst()
+                    } else {
+                        rows.append(TableRowsTests.Row(id: thread * 1_000 + step, title: "\(thread).\(step)"))
+                    }
+                }
+                binding.update()
+            }
+        }
+        binding.update()
+        let final = model.rows
+        #expect(table.numberOfRows == final.count)
+        #expect(table.visibleCells.map(\.text) == final.prefix(40).map(\.title))
+        // Each batch was applied whole and in order: every one takes the count the one before
+        // left to the count after it.
+        var count = 0
+        for (batch, rowsAfter) in applied.value {
+            #expect(count - batch.deletes.count + batch.inserts.count == rowsAfter)
+            count = rowsAfter
+        }
+        #expect(count == final.count)
+        #expect(applied.value.count > 10)
+    }
+
+    @Test func nothingReachesTheListAfterTeardownReturns() throws {
+        let model = LockedRows()
+        let table = TableView()
+        let recorder = TableViewRecorder(table)
+        let rows = TableRows(table) { (cell, row: TableRowsTests.Row) in
+            cell.text = row.title
+            return []
+        }
+        let set = BindingSet()
+        let binding = Binding(source: Property(model, \.rows), destination: rows)
+        let trigger = TestTrigger()
+        binding.addTrigger(trigger)
+        set.add(binding)
+        let stop = Locked(false)
+        let firing = Thread {
+            var step = 0
+            while !stop.value {
+                step += 1
+                model.change { $0.append(TableRowsTests.Row(id: step, title: "\(step)")) }
+                trigger.fire()
+            }
+        }
+        firing.start()
+        while recorder.batches.count < 5 { usleep(100) }
+        set.removeAll()
+        let batchesAtTeardown = recorder.batches.count
+        usleep(20_000)
+        #expect(recorder.batches.count == batchesAtTeardown)
+        stop.withLock { $0 = true }
+    }
+
+    @Test func neitherTheTableNorItsCellsNorTheModelAreKeptAlive() throws {
+        weak var weakTable: TableView?
+        weak var weakCell: TableViewCell?
+        weak var weakModel: TableRowsTests.Screen?
+        var binding: AnyBinding?
+        do {
+            let table = TableView()
+            let model = TableRowsTests.Screen()
+            model.rows = [TableRowsTests.Row(id: 1, title: "a")]
+            let rows = TableRows(table) { (cell, row: TableRowsTests.Row) in
+                cell.text = row.title
+                return []
+            }
+            binding = try Binding(source: Property(model, \.rows), destination: rows, triggers: .standard).updatingNow()
+            weakTable = table
+            weakCell = table.cellForRow(at: 0)
+            weakModel = model
+            #expect(weakCell != nil)
+        }
+        #expect(weakTable == nil)
+        #expect(weakCell == nil)
+        #expect(weakModel == nil)
+        #expect(binding != nil)
+    }
+}
