@@ -142,6 +142,16 @@ def main():
                     rows_made[size] = instructions("diff-rows", size)
                 figures[name] = (instructions(scenario, size) - rows_made[size]) / size
                 print(f"  {name}: {figures[name]:,.1f}", file=sys.stderr)
+    # The array bound to a table (TableRows, 20 visible rows): diff + apply of the same change,
+    # and rebuilding the whole table from the new array instead, per row, less showing it once.
+    for size in DIFF_SIZES:
+        for label, scenario in (("diff + apply to the table", "rows-apply"), ("rebuild the whole table", "rows-rebuild")):
+            name = f"list binding per row, {size:,}: {label}"
+            if wanted(name):
+                if ("initial", size) not in rows_made:
+                    rows_made[("initial", size)] = instructions("rows-initial", size)
+                figures[name] = (instructions(scenario, size) - rows_made[("initial", size)]) / size
+                print(f"  {name}: {figures[name]:,.1f}", file=sys.stderr)
     wall = {}
     for size in WALL_CLOCK_DIFF_SIZES:
         for label, scenario in (("ListDiff", "diff"), ("stdlib difference(from:)", "stdlib-diff")):

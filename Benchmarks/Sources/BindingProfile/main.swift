@@ -625,6 +625,48 @@ case "diff-rows", "diff", "stdlib-diff":
     }
     let elapsed = (ContinuousClock.now - start).components
     print("diff nanoseconds", elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+case "rows-initial", "rows-apply", "rows-rebuild":
+    // An array of `count` rows bound to a table of 20 visible rows (`TableRows`), shown once
+    // (`rows-initial`); then the array with 10% deleted and 10% inserted reaches the table as a
+    // batch (`rows-apply`: diff + apply), or the table is rebuilt whole from it (`rows-rebuild`:
+    // `reloadData()` over the new array). Each less `rows-initial`, per row.
+    final class Rows: @unchecked Sendable { var rows: [ListRow] = [] }
+    let (old, new) = listRows(count)
+    let holder = Rows()
+    holder.rows = old
+    let table = TableView(visibleRowCount: 20)
+    let rows = TableRows(table) { (cell, row: ListRow) in
+        cell.text = row.title
+        return []
+    }
+    let binding = Binding(source: Property(holder, \.rows), destination: rows)
+    binding.update()
+    switch scenario {
+    case "rows-apply":
+        holder.rows = new
+        binding.update()
+    case "rows-rebuild":
+        binding.invalidate()
+        final class Rebuilt: TableViewDataSource {
+            var rows: [ListRow] = []
+            func numberOfRows(in tableView: TableView) -> Int { rows.count }
+            func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(TableViewCell.self)
+                cell.text = rows[row].title
+                return cell
+            }
+        }
+        let rebuilt = Rebuilt()
+        rebuilt.rows = new
+        table.dataSource = rebuilt
+        table.reloadData()
+        withExtendedLifetime(rebuilt) {}
+    default:
+        break
+    }
+    precondition(table.numberOfRows == (scenario == "rows-initial" ? old.count : new.count))
+    view.count = table.numberOfRows
+    withExtendedLifetime((binding, rows, table)) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)

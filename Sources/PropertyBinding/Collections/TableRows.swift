@@ -27,7 +27,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     public typealias Value = [Element]
 
     private weak var tableView: TableView?
-    private let id: (Element) -> ID
+    @usableFromInline let id: (Element) -> ID
     private let bind: (Cell, Element) throws -> [AnyBinding]
     private let state = Locked(State())
 
@@ -74,14 +74,32 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone;
     ///   nothing is shown then.
+    ///
+    /// Compiled where the rows are created (it is inlinable), so that the diff is specialized
+    /// for the element type.
+    @inlinable
     public func write(_ newValue: [Element]) throws {
+        let (tableView, old) = try exchangeShown(newValue)
+        let changes = ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
+        if !changes.isEmpty { apply(changes, to: tableView) }
+    }
+
+    /// Makes `newValue` the array shown and returns the one shown before, with the table.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
+    @usableFromInline
+    func exchangeShown(_ newValue: [Element]) throws -> (TableView, [Element]) {
         guard let tableView else { throw deallocated() }
         let old = state.withLock { state in
             defer { state.shown = newValue }
             return state.shown
         }
-        let changes = ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
-        guard !changes.isEmpty else { return }
+        return (tableView, old)
+    }
+
+    /// Hands `changes` to the table as one batch.
+    @usableFromInline
+    func apply(_ changes: ListChanges, to tableView: TableView) {
         do {
             try tableView.performBatchUpdates { batch in
                 batch.deleteRows(at: changes.deletes)
