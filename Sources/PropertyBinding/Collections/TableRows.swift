@@ -28,7 +28,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
 
     private weak var tableView: TableView?
     @usableFromInline let id: (Element) -> ID
-    private let bind: (Cell, Element) throws -> [AnyBinding]
+    private let bindRow: (Cell, Element) throws -> [AnyBinding]
     private let state = Locked(State())
 
     private struct State {
@@ -48,7 +48,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     ) {
         self.tableView = tableView
         self.id = { $0[keyPath: id] }
-        self.bind = bind
+        self.bindRow = bind
         tableView.dataSource = self
         tableView.reloadData()
     }
@@ -133,7 +133,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
         // Outside the lock: binding runs the user's code, and an update may read the rows.
         let bindings: [AnyBinding]
         do {
-            bindings = try bind(cell, element)
+            bindings = try bindRow(cell, element)
         } catch {
             bindings = []
             state.withLock { $0.lastRowError = (row, error) }

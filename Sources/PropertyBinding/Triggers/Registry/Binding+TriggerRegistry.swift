@@ -73,3 +73,36 @@ extension TriggerRegistry {
         try Binding(source: source, destination: destination, triggers: .registry(self))
     }
 }
+
+extension ReadableProperty {
+    /// Binds this property to `destination` with the triggers `triggers` infers (``TriggerRegistry/standard``
+    /// by default), and updates the destination now: Bond's `->>`, in one call.
+    ///
+    /// ```swift
+    /// let showName = try Property(person, \.name).bind(to: Property(nameLabel, \.text))
+    /// person.name = "Ann"                            // nameLabel.text == "Ann"
+    /// ```
+    ///
+    /// The same as `try Binding(source: self, destination: destination, triggers: triggers).updatingNow()`.
+    ///
+    /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    public func bind<Destination: WritableProperty>(
+        to destination: Destination, triggers: TriggerInference = .standard
+    ) throws -> Binding<Self, Destination> where Destination.Value == Value {
+        try Binding(source: self, destination: destination, triggers: triggers).updatingNow()
+    }
+
+    /// Binds this property to `destination` with the triggers `triggers` infers, and updates the
+    /// destination now; an equal value is not written again.
+    ///
+    /// ```swift
+    /// let showName = try Property(person, \.name).bind(to: Property(nameLabel, \.text))
+    /// ```
+    ///
+    /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    public func bind<Destination: WritableProperty>(
+        to destination: Destination, triggers: TriggerInference = .standard
+    ) throws -> Binding<Self, Destination> where Destination.Value == Value, Value: Equatable {
+        try Binding(source: self, destination: destination, triggers: triggers).updatingNow()
+    }
+}
