@@ -34,14 +34,26 @@ import Testing
         queue.sync {}
     }
 
-    @Test func writesOnlyOnTheQueue() {
+    /// A model's name delivered to a label on a suspended queue, fired by a test trigger.
+    struct Delivered {
         let model = Model()
         let label = Label()
-        let queue = Self.suspendedQueue()
+        let queue = BindingDeliveryTests.suspendedQueue()
         let trigger = TestTrigger()
-        let binding = Binding(source: Property(model, \.name), destination: Property(label, \.text)).delivered(
-            on: queue)
-        binding.addTrigger(trigger)
+        let binding: Binding<Property<Model, String>, Property<Label, String>>
+
+        init() {
+            binding = Binding(source: Property(model, \.name), destination: Property(label, \.text)).delivered(
+                on: queue)
+            binding.addTrigger(trigger)
+        }
+    }
+
+    @Test func writesOnlyOnTheQueue() {
+        let delivered = Delivered()
+        let (model, label, queue, trigger, binding) = (
+            delivered.model, delivered.label, delivered.queue, delivered.trigger, delivered.binding
+        )
         model.name = "Ann"
         trigger.fire()
         #expect(binding.update().description == "scheduled")
@@ -53,13 +65,10 @@ import Testing
     }
 
     @Test func aBurstCoalescesIntoOneWriteOfTheLatestValue() {
-        let model = Model()
-        let label = Label()
-        let queue = Self.suspendedQueue()
-        let trigger = TestTrigger()
-        let binding = Binding(source: Property(model, \.name), destination: Property(label, \.text)).delivered(
-            on: queue)
-        binding.addTrigger(trigger)
+        let delivered = Delivered()
+        let (model, label, queue, trigger, _) = (
+            delivered.model, delivered.label, delivered.queue, delivered.trigger, delivered.binding
+        )
         for index in 0..<1_000 {
             model.name = "v\(index)"
             trigger.fire()
@@ -76,13 +85,10 @@ import Testing
     }
 
     @Test func nothingIsWrittenAfterInvalidate() {
-        let model = Model()
-        let label = Label()
-        let queue = Self.suspendedQueue()
-        let trigger = TestTrigger()
-        let binding = Binding(source: Property(model, \.name), destination: Property(label, \.text)).delivered(
-            on: queue)
-        binding.addTrigger(trigger)
+        let delivered = Delivered()
+        let (model, label, queue, trigger, binding) = (
+            delivered.model, delivered.label, delivered.queue, delivered.trigger, delivered.binding
+        )
         model.name = "Ann"
         trigger.fire()
         binding.invalidate()
