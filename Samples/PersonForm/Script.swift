@@ -1,7 +1,7 @@
 import PropertyBinding
 
 /// The scripted session of `swift run PersonForm`: the quick start, a user filling in the form,
-/// the profile screen and the sign-in screen, each step followed by what model and fields hold.
+/// the profile screen, the sign-in screen and the people list, each step followed by what model and fields hold.
 enum Script {
     static func run() throws {
         print("PersonForm, a tour of PropertyBinding (`swift run PersonForm --interactive` to type yourself)")
@@ -14,7 +14,9 @@ enum Script {
         print()
         let signIn = try SignInTour.run()
         print()
-        tearDown(editor, signIn)
+        let people = try PeopleTour.run()
+        print()
+        tearDown(editor, signIn, people)
     }
 
     private static func playForm() throws -> PersonEditor {
@@ -78,15 +80,18 @@ enum Script {
         return editor
     }
 
-    private static func tearDown(_ editor: PersonEditor, _ signIn: SignInScreen) {
-        print("== 6. Teardown")
+    private static func tearDown(_ editor: PersonEditor, _ signIn: SignInScreen, _ people: PeopleList) {
+        print("== 7. Teardown")
         editor.tearDown()
         signIn.tearDown()
+        people.tearDown()
         let view = editor.view
-        let observers = editor.person.keyPathObservers.count + signIn.authenticator.keyPathObservers.count
+        let observers =
+            editor.person.keyPathObservers.count + signIn.authenticator.keyPathObservers.count
+            + people.observerCount
         let controls: [Control] = [
             view.nameField, view.ageField, view.ageStepper, view.emailField,
-            signIn.view.email, signIn.view.password, signIn.view.signIn, signIn.view.status,
+            signIn.view.email, signIn.view.password, signIn.view.signIn, signIn.view.status, people.table,
         ]
         let actions = controls.map { $0.actionCount() }
         let proxies = view.emailField.delegateSlot.proxyCount
