@@ -49,6 +49,9 @@ extension Binding {
     }
 
     /// Takes the latest value posted and writes it, as an update's second half; called in the gate.
+    /// It is the write half of ``Binding/makeStep(comparing:)`` with the comparison found at run
+    /// time (``dynamicallyEqual(_:_:)``): the step's is compiled into its closure, which the hot
+    /// path keeps whole, and a delivered write already pays for a queue hop.
     private func write(_ delivery: Delivery<Value>) -> UpdateResult {
         guard let (pending, trigger) = delivery.take() else { return .unchanged }
         var value = pending

@@ -1,15 +1,17 @@
-/// A value behind a ``StateLock``: for state that is not on an update's path (a set's
-/// bindings, a registry, a trigger's bookkeeping) and reads more simply as one value.
+/// A value behind a ``StateLock``: for state that reads more simply as one value (a set's
+/// bindings, a registry, a trigger's bookkeeping, a ``Setter``'s last value).
+@usableFromInline
 final class Locked<Value>: @unchecked Sendable {
-    private let lock = StateLock()
-    private var _value: Value
+    @usableFromInline let lock = StateLock()
+    @usableFromInline var _value: Value
 
+    @usableFromInline
     init(_ value: Value) {
         _value = value
     }
 
     /// The value, read or replaced under the lock.
-    var value: Value {
+    @inlinable var value: Value {
         get { lock.withLock { _value } }
         set { lock.withLock { _value = newValue } }
     }

@@ -20,7 +20,7 @@ public struct Setter<Target: AnyObject, Value>: WritableProperty {
     @usableFromInline weak var _target: Target?
     @usableFromInline let set: (Target, Value) -> Void
     /// The last value written, shared by the copies of this setter.
-    @usableFromInline let written: WrittenValue<Value>
+    @usableFromInline let written: Locked<Value?>
 
     /// Creates a destination that calls `set` with `target` (held weakly) and each value.
     ///
@@ -30,7 +30,7 @@ public struct Setter<Target: AnyObject, Value>: WritableProperty {
     public init(_ target: Target, _ set: @escaping (_ target: Target, _ value: Value) -> Void) {
         self._target = target
         self.set = set
-        self.written = WrittenValue()
+        self.written = Locked(nil)
     }
 
     /// The target, or nil once it has been deallocated.
@@ -86,21 +86,4 @@ public struct Setter<Target: AnyObject, Value>: WritableProperty {
 extension Setter: CustomStringConvertible {
     /// `Setter(ProfileScreen)`, for failure messages and graphs.
     public var description: String { "Setter(\(Target.self))" }
-}
-
-/// The last value a ``Setter`` wrote, behind the library's lock: the setter may serve bindings
-/// on several threads.
-@usableFromInline
-final class WrittenValue<Value>: @unchecked Sendable {
-    @usableFromInline let lock = StateLock()
-    @usableFromInline var _value: Value?
-
-    @usableFromInline
-    init() {}
-
-    @inlinable
-    var value: Value? {
-        get { lock.withLock { _value } }
-        set { lock.withLock { _value = newValue } }
-    }
 }
