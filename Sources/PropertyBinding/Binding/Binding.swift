@@ -56,15 +56,17 @@ where Source.Value == Destination.Value {
     /// What a ``TwoWayBinding`` asks and tells its directions, with the gate they share.
     @usableFromInline
     final class TwoWayHooks: Pairing {
-        /// Asked before each write; `false` skips it (`.unchanged`).
-        @usableFromInline let shouldWrite: (Value) -> Bool
+        /// Asked before each write, with what the destination holds when the update read it
+        /// (`.some(nil)`: it could not be read; `nil`: the update did not read it); `false`
+        /// skips the write (`.unchanged`).
+        @usableFromInline let shouldWrite: (_ value: Value, _ current: Value??) -> Bool
         /// Told when the destination holds the source's value after an update: after a write,
         /// or when an equal value made the write unnecessary.
         @usableFromInline let didSync: (Value) -> Void
 
         @usableFromInline
         init(
-            sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value) -> Bool,
+            sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value, Value??) -> Bool,
             didSync: @escaping (Value) -> Void
         ) {
             self.shouldWrite = shouldWrite
@@ -157,14 +159,14 @@ where Source.Value == Destination.Value {
                             isUnchanged = true
                             return false
                         }
-                        return binding.twoWay?.shouldWrite(value) ?? true
+                        return binding.twoWay?.shouldWrite(value, .some(current)) ?? true
                     }
                     if !written {
                         if isUnchanged { binding.twoWay?.didSync(value) }
                         return .unchanged
                     }
                 } else {
-                    if let twoWay = binding.twoWay, !twoWay.shouldWrite(value) { return .unchanged }
+                    if let twoWay = binding.twoWay, !twoWay.shouldWrite(value, nil) { return .unchanged }
                     try binding.destination.write(value)
                 }
             } catch {

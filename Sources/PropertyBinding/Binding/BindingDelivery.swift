@@ -76,7 +76,7 @@ extension Binding {
                     isUnchanged = true
                     return false
                 }
-                return twoWay?.shouldWrite(value) ?? true
+                return twoWay?.shouldWrite(value, comparesValues ? .some(current) : nil) ?? true
             }
             if !written {
                 if isUnchanged { twoWay?.didSync(value) }

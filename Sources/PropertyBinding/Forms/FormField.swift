@@ -5,7 +5,8 @@ public protocol FormField: AnyObject, Sendable {
     var label: String? { get }
     /// The failure of the latest update of either direction; nil once a later one succeeds.
     var error: BindingFailure? { get }
-    /// Whether the form holds an edit the model does not have yet.
+    /// Whether the form holds an edit the model does not have yet, reported by a form trigger
+    /// or not (``TwoWayBinding/hasPendingEdit`` reads the form).
     var hasPendingEdit: Bool { get }
     /// Whether form values flow to the model as they change, or only on ``commit()``.
     var isContinuous: Bool { get set }

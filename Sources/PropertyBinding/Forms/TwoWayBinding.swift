@@ -20,7 +20,9 @@ import Foundation
 ///   its last good value, ``error`` says what failed (until a later value is good), and the
 ///   form keeps what the user typed: a model → form update does not overwrite a pending edit
 ///   with the model's unchanged value (a model value that really changed does win, `Equatable`
-///   or not).
+///   or not). For `Equatable` values an edit is what the form holds that differs from what the
+///   model last showed there, reported by a form trigger or not yet (debounced, throttled, no
+///   trigger): the pair reads the form at each model → form write and at ``commit()``.
 /// - After a write to the model, the form shows the model's value when the model holds another
 ///   one (a clamp, a rounding), and after a commit also the formatter's spelling, unless
 ///   ``showsModelAfterWrite`` is off.
@@ -56,7 +58,9 @@ where Model.Value == Form.Value {
             source: model, destination: form, comparing: comparing,
             twoWay: .init(
                 sharingGateOf: nil,
-                shouldWrite: { value in state.withLock { state.modelMayOverwriteForm(with: value) } },
+                shouldWrite: { value, current in
+                    state.withLock { state.modelMayOverwriteForm(with: value, current: current) }
+                },
                 didSync: { value in
                     // Read outside the state's lock: it runs the form's getter and transformers.
                     let readBack = isEqual == nil ? nil : try? form.read()
@@ -67,7 +71,7 @@ where Model.Value == Form.Value {
                 }))
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
             sharingGateOf: toForm,
-            shouldWrite: { value in
+            shouldWrite: { value, _ in
                 let (mayWrite, edited) = state.withLock { state.formMayWriteModel(value) }
                 edited?()
                 return mayWrite
@@ -129,9 +133,18 @@ where Model.Value == Form.Value {
     /// that is gone, a failed conversion); nil once a later update of that direction succeeds.
     public var error: BindingFailure? { toModel.lastError ?? toForm.lastError }
 
-    /// Whether the form holds an edit the model does not have yet: an invalid value, or a
-    /// valid one waiting for ``commit()`` while ``isContinuous`` is off.
-    public var hasPendingEdit: Bool { state.withLock { state.hasPendingEdit } }
+    /// Whether the form holds an edit the model does not have yet: an invalid value, a valid
+    /// one waiting for ``commit()`` while ``isContinuous`` is off, or a value no form trigger
+    /// has reported yet (a debounced or throttled trigger that has not fired, a field changed
+    /// without its trigger). The last is told by reading the form: for `Equatable` values, the
+    /// form holds an edit when its value differs from what it read back as when it last showed
+    /// the model's value (or could not be read then and can now, or the other way round).
+    public var hasPendingEdit: Bool {
+        if state.withLock({ state.hasPendingEdit }) { return true }
+        guard state.isEqual != nil else { return false }
+        let current = try? toForm.destination.read()
+        return state.withLock { state.formHoldsEdit(current) }
+    }
 
     /// Whether form values flow to the model as they change (`true`, the default) or only on
     /// ``commit()``.

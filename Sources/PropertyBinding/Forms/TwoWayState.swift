@@ -32,6 +32,9 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// it reads back as the model's value. A form value equal to it is the model's own value
     /// coming back (a trigger that fires later, or on the form's own writes), not an edit.
     @usableFromInline @exclusivity(unchecked) var shownInForm: Value?
+    /// Whether the form could not be read back after the model's value was written to it (a
+    /// value its transformer cannot convert back): a form that reads again then holds an edit.
+    @usableFromInline @exclusivity(unchecked) var shownUnreadable = false
 
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
@@ -49,6 +52,7 @@ final class TwoWayState<Value>: @unchecked Sendable {
         lastSynced = value
         uncommitted = false
         shownInForm = nil
+        shownUnreadable = false
         if clearingFormError { toModel?.clearLastError() }
     }
 
@@ -56,11 +60,24 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// it shows the model's `value`.
     @inlinable
     func formShows(_ readBack: Value?, for value: Value) {
+        shownUnreadable = isEqual != nil && readBack == nil
         guard let isEqual, let readBack, !isEqual(readBack, value) else {
             shownInForm = nil
             return
         }
         shownInForm = readBack
+    }
+
+    /// Whether the form's value `current` (nil: it cannot be read) is an edit the model does
+    /// not have: it differs from what the form read back as when it last showed the model's
+    /// value (or took the model its own). Told without any trigger having fired, so that an
+    /// edit a debounced, throttled or absent trigger has not reported yet is never lost. False
+    /// while the pair has never synchronised, and always for values that are not `Equatable`.
+    @inlinable
+    func formHoldsEdit(_ current: Value?) -> Bool {
+        guard let isEqual, let lastSynced else { return false }
+        guard let current else { return !shownUnreadable }
+        return shownUnreadable || !isEqual(current, shownInForm ?? lastSynced)
     }
 
     /// Whether the form's `value` is only the model's value as the form shows it: no edit.
@@ -70,12 +87,14 @@ final class TwoWayState<Value>: @unchecked Sendable {
         return isEqual(value, shownInForm)
     }
 
-    /// Whether model → form may write `value`: not over a pending edit, unless the model changed.
+    /// Whether model → form may write `value` over the form's `current` value (`.some(nil)`:
+    /// unreadable; nil: not read): not over an edit, reported or not, unless the model changed.
     /// Without `Equatable`, a change is told by identity for objects; any other value counts as
     /// changed, so that the model's value is never hidden behind a rejected edit.
     @inlinable
-    func modelMayOverwriteForm(with value: Value) -> Bool {
-        guard !forcing, hasPendingEdit else { return true }
+    func modelMayOverwriteForm(with value: Value, current: Value??) -> Bool {
+        guard !forcing else { return true }
+        guard hasPendingEdit || current.map(formHoldsEdit) == true else { return true }
         guard let lastSynced else { return isEqual == nil }
         if let isEqual { return !isEqual(lastSynced, value) }
         guard Value.self is AnyObject.Type else { return true }

@@ -1,0 +1,196 @@
+import Dispatch
+import Foundation
+import Observation
+import PropertyBinding
+import PropertyBindingTesting
+import Testing
+
+/// A model whose age and nickname announce their changes by key path.
+private final class Member: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var age: Int
+    @Announced var nickname = ""
+
+    init(age: Int) { self.age = age }
+
+    /// Fires the age's observers without changing it, as a model that announces every save does.
+    func announceAge() { didChange(\Member.age) }
+}
+
+/// A text field whose text announces its changes by key path.
+private final class Field: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var text = ""
+}
+
+/// A text field observed through Swift Observation.
+@Observable private final class ObservedField {
+    var text = ""
+}
+
+/// en_US integers.
+private func integers() -> NumberFormatter {
+    let formatter = NumberFormatter()
+    formatter.locale = Locale(identifier: "en_US")
+    formatter.numberStyle = .decimal
+    return formatter
+}
+
+/// `member.age` shown in `field.text`, the model side heard by key path, the form side by
+/// `formTriggers`.
+private func ageField(
+    _ member: Member, _ field: Field, formTriggers: [any Trigger], continuous: Bool = true
+) -> TwoWayBinding<Property<Member, Int>, StringToNumberTransformer<Int>> {
+    TwoWayBinding(
+        "age", model: Property(member, \.age),
+        form: StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: integers()),
+        modelTriggers: [KeyPathTrigger(member, \.age)], formTriggers: formTriggers, continuous: continuous)
+}
+
+/// An edit is what the field holds that differs from what the model last showed there, whether
+/// or not a form trigger has reported it: a model → form update with the model's unchanged value
+/// never overwrites it, and a commit writes it.
+@Suite struct UnreportedEditTests {
+    @Test func aDebouncedEditSurvivesAnUnchangedModelAndReachesTheModel() {
+        let clock = TestClock()
+        let member = Member(age: 10)
+        let field = Field()
+        let pair = ageField(
+            member, field,
+            formTriggers: [KeyPathTrigger(field, \.text).debounced(for: .milliseconds(300), clock: clock)])
+        #expect(field.text == "10")
+        field.text = "12"  // the debounce has not fired yet
+        member.announceAge()  // the model side fires with its unchanged 10
+        #expect(field.text == "12")
+        #expect(pair.hasPendingEdit)
+        clock.advance(by: .seconds(1))
+        #expect(member.age == 12)
+        #expect(field.text == "12")
+        #expect(!pair.hasPendingEdit)
+        pair.invalidate()
+    }
+
+    @Test func aThrottledEditSurvivesAnUnchangedModelAndReachesTheModel() {
+        let clock = TestClock()
+        let member = Member(age: 10)
+        let field = Field()
+        let pair = ageField(
+            member, field, formTriggers: [KeyPathTrigger(field, \.text).throttled(for: .seconds(1), clock: clock)])
+        field.text = "11"  // the leading fire: at once
+        #expect(member.age == 11)
+        field.text = "12"  // inside the window: held for the trailing fire
+        member.announceAge()
+        #expect(field.text == "12")
+        clock.advance(by: .seconds(2))
+        #expect(member.age == 12)
+        pair.invalidate()
+    }
+
+    @Test func anEditObservationHasNotDeliveredSurvivesAnUnchangedModel() {
+        let queue = DispatchQueue(label: "form")
+        let member = Member(age: 10)
+        let field = ObservedField()
+        let pair = TwoWayBinding(
+            "age", model: Property(member, \.age),
+            form: StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: integers()),
+            modelTriggers: [KeyPathTrigger(member, \.age)],
+            formTriggers: [ObservationTrigger(field, \.text, queue: queue)])
+        queue.suspend()
+        field.text = "12"  // the delivery waits on the suspended queue
+        member.announceAge()
+        #expect(field.text == "12")
+        queue.resume()
+        queue.sync {}
+        #expect(member.age == 12)
+        pair.invalidate()
+    }
+
+    @Test func anEditWithoutAnyFormTriggerIsKeptAndCommitted() {
+        let member = Member(age: 10)
+        let field = Field()
+        let pair = ageField(member, field, formTriggers: [])
+        field.text = "12"
+        member.announceAge()
+        #expect(field.text == "12")
+        #expect(pair.hasPendingEdit)
+        #expect(pair.commit().description == "written")
+        #expect(member.age == 12)
+        #expect(!pair.hasPendingEdit)
+        #expect(pair.commit().description == "unchanged")
+    }
+
+    @Test func anUnreportedEditThatDoesNotConvertFailsTheCommitAndWritesNothing() {
+        let member = Member(age: 10)
+        let field = Field()
+        let pair = ageField(member, field, formTriggers: [], continuous: false)
+        field.text = "twelve"
+        member.announceAge()
+        #expect(field.text == "twelve")
+        #expect(pair.hasPendingEdit)
+        let result = pair.commit()
+        #expect(result.failure?.stage == .readingSource)
+        #expect(member.age == 10)
+        #expect(pair.error != nil)
+    }
+
+    @Test func aModelThatReallyChangedStillWinsOverAnUnreportedEdit() {
+        let member = Member(age: 10)
+        let field = Field()
+        let pair = ageField(member, field, formTriggers: [])
+        field.text = "12"
+        member.age = 20
+        #expect(field.text == "20")
+        #expect(!pair.hasPendingEdit)
+        #expect(pair.commit().description == "unchanged")
+        #expect(member.age == 20)
+    }
+
+    @Test func aFieldShowingTheModelsValueRoundedHoldsNoEdit() {
+        final class Measure: KeyPathObservable {
+            let keyPathObservers = KeyPathObservers()
+            @Announced var value = 1.755
+        }
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "de_DE")
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = 2
+        let measure = Measure()
+        let field = Field()
+        let pair = TwoWayBinding(
+            "height", model: Property(measure, \.value),
+            form: StringToNumberTransformer<Double>(property: Property(field, \.text), formatter: formatter),
+            modelTriggers: [KeyPathTrigger(measure, \.value)])
+        #expect(field.text == "1,76")
+        #expect(!pair.hasPendingEdit)
+        #expect(pair.commit().description == "unchanged")
+        #expect(measure.value == 1.755)
+        field.text = "1,8"
+        measure.didChange(\Measure.value)
+        #expect(field.text == "1,8")
+        #expect(pair.commit().description == "written")
+        #expect(measure.value == 1.8)
+    }
+
+    @Test func aFormCommitsAnUnreportedEditAndOnlyThat() throws {
+        let member = Member(age: 10)
+        let ageText = Field()
+        let nicknameText = Field()
+        member.nickname = "Bo"
+        let form = BindingForm(fields: {
+            ageField(member, ageText, formTriggers: [])
+            TwoWayBinding(
+                "nickname", model: Property(member, \.nickname), form: Property(nicknameText, \.text),
+                modelTriggers: [KeyPathTrigger(member, \.nickname)])
+        })
+        ageText.text = "12"
+        #expect(form.hasPendingEdits)
+        #expect(form["nickname"]?.hasPendingEdit == false)
+        #expect(form.commit().isEmpty)
+        #expect(member.age == 12)
+        #expect(member.nickname == "Bo")
+        ageText.text = "many"
+        let failures = form.commit()
+        #expect(failures.map(\.label) == ["age"])
+        #expect(member.age == 12)
+    }
+}
