@@ -109,6 +109,9 @@ def main():
     measure("hand-applied stored key paths (int)", "keypaths-int")
     measure("two closures with a guard flag", "two-way-closure-int")
     measure("binding, TwoWayBinding echo", "two-way-int")
+    measure("two closures with a guard flag, a two-way iteration", "two-way-iteration-closure-int")
+    measure("TwoWayBinding, a two-way iteration, custom triggers", "two-way-iteration-int")
+    measure("TwoWayBinding, a two-way iteration, KeyPathTrigger", "two-way-iteration-keypath-int")
     measure("block observer (direct set)", "observer-int")
     measure("binding, NotificationTrigger", "notification-int")
     measure("formatter.number(from:) + set", "formatter")
@@ -214,6 +217,10 @@ def main():
                     "the contract's floor, weak references and a lock by hand, is already 2.34×")
     target("TwoWayBinding echo / two closures with a guard flag",
            ratio("binding, TwoWayBinding echo", "two closures with a guard flag"), 3.0)
+    target("TwoWayBinding two-way iteration (custom triggers) / two closures with a guard flag",
+           ratio("TwoWayBinding, a two-way iteration, custom triggers", "two closures with a guard flag, a two-way iteration"), 3.5)
+    target("TwoWayBinding two-way iteration (KeyPathTrigger) / two closures with a guard flag",
+           ratio("TwoWayBinding, a two-way iteration, KeyPathTrigger", "two closures with a guard flag, a two-way iteration"), 3.5)
     one_source = figures.get("binding, custom trigger (int)")
     second_read = figures.get("a Property read (int)")
     if one_source is not None and second_read is not None and "binding, custom trigger, two-source CombinedProperty (int)" in figures:

@@ -285,6 +285,61 @@ case "two-way-int":
         trigger.fire()
     }
     withExtendedLifetime(pair) {}
+case "two-way-iteration-int":
+    // A two-way iteration: the model changes and the field follows (its echo is stopped), then
+    // the field changes and the model follows.
+    let echoView = EchoView()
+    let viewChanged = ManualTrigger()
+    let pair = TwoWayBinding(
+        model: Property(model, \.count), form: Property(echoView, \.count), modelTriggers: [trigger],
+        formTriggers: [viewChanged])
+    echoView.didChange = { viewChanged.fire() }
+    for _ in 0..<count {
+        model.count &+= 1
+        trigger.fire()
+        echoView.count &+= 1
+    }
+    view.count = model.count
+    withExtendedLifetime(pair) {}
+case "two-way-iteration-keypath-int":
+    // The same iteration with both sides announced by key path (KeyPathTrigger on each).
+    let observed = ObservedModel()
+    let field = ObservedModel()
+    let pair = TwoWayBinding(
+        model: Property(observed, \.count), form: Property(field, \.count),
+        modelTriggers: [KeyPathTrigger(observed, \.count)], formTriggers: [KeyPathTrigger(field, \.count)])
+    for _ in 0..<count {
+        observed.count &+= 1
+        field.count &+= 1
+    }
+    view.count = observed.count
+    withExtendedLifetime(pair) {}
+case "two-way-iteration-closure-int":
+    // Two closures with a guard flag, the same iteration: the model's change is written to the
+    // view (whose echo the flag stops), then the view's change is written to the model.
+    let echoView = EchoView()
+    var isUpdating = false
+    let toView: Handler = opaque(
+        Handler { [weak model, weak echoView] in
+            guard !isUpdating, let model, let echoView else { return }
+            isUpdating = true
+            echoView.count = model.count
+            isUpdating = false
+        })
+    let toModel: Handler = opaque(
+        Handler { [weak model, weak echoView] in
+            guard !isUpdating, let model, let echoView else { return }
+            isUpdating = true
+            model.count = echoView.count
+            isUpdating = false
+        })
+    echoView.didChange = { toModel.body() }
+    for _ in 0..<count {
+        model.count &+= 1
+        toView.body()
+        echoView.count &+= 1
+    }
+    view.count = model.count
 case "closure-string":
     let handler: Handler = opaque(
         Handler { [weak model, weak view] in

@@ -492,6 +492,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Records `failure` as a failed update would: it becomes ``lastError`` (until an update
     /// succeeds) and goes to the error handlers. For a check that runs no update, such as a
     /// form's commit finding a field it never wrote invalid.
+    @usableFromInline
     func record(_ failure: BindingFailure) {
         report(failure)
     }

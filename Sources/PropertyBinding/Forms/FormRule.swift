@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rule over several fields of a ``BindingForm``: it is checked on each edit of any field it
 /// reads and at every commit, and its failure shows on the one field it names.
 ///
@@ -36,19 +38,31 @@ public struct FormRule {
 @usableFromInline
 final class FieldRules: @unchecked Sendable {
     private let rules = Locked<[FormRule]>([])
+    /// Whether a rule was ever added: read without the lock on every form value (a field
+    /// gains its rules when its form is built, before any update), so that a field without
+    /// rules pays one load.
+    @usableFromInline let hasRules = Atomic<Bool>(false)
 
     @usableFromInline init() {}
 
     func add(_ rule: FormRule) {
         rules.withLock { $0.append(rule) }
+        hasRules.store(true, ordering: .releasing)
     }
 
-    /// Throws the ``ValidationError`` of the first rule that fails for the field's `value`.
+    /// Throws the ``ValidationError`` of the first rule that fails for the field's value,
+    /// described by `input` only then.
+    @inlinable
+    func check(_ input: () -> String) throws {
+        guard hasRules.load(ordering: .acquiring) else { return }
+        try checkRules(input)
+    }
+
     @usableFromInline
-    func check(_ value: some Any) throws {
+    func checkRules(_ input: () -> String) throws {
         for rule in rules.value {
             if let message = rule.check() {
-                throw ValidationError(rule: rule.name, message: message, input: "\(value)")
+                throw ValidationError(rule: rule.name, message: message, input: input())
             }
         }
     }

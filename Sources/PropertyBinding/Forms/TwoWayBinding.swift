@@ -69,6 +69,8 @@ where Model.Value == Form.Value {
                         state.formShows(readBack, for: value)
                     }
                 }))
+        // Asked once here, not at every write: a dynamic cast looks up the conformance.
+        let formIsTransformer = Form.self is any Transformer.Type
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
             sharingGateOf: toForm,
             shouldWrite: { value, _ in
@@ -80,7 +82,7 @@ where Model.Value == Form.Value {
                 let (wrote, normalise, edited) = state.withLock { state.formSynced(value) }
                 if wrote,
                     let shown = toForm.showSourceAfterWrite(
-                        formIsTransformed: normalise && Form.self is any Transformer.Type, isEqual: isEqual)
+                        formIsTransformed: normalise && formIsTransformer, isEqual: isEqual)
                 {
                     let readBack = try? form.read()
                     state.withLock {

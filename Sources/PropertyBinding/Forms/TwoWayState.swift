@@ -143,7 +143,10 @@ extension Binding {
     /// plain one only when the value differs. A failure is kept and reported as an update's.
     ///
     /// - Returns: the value shown, or nil when it could not be read or written.
-    @usableFromInline
+    ///
+    /// Inlined into the pair's hooks, which are compiled where the pair is created: generic
+    /// here, it would look up `Value`'s metadata at every call.
+    @inlinable
     func showSourceAfterWrite(formIsTransformed: Bool, isEqual: ((Value, Value) -> Bool)?) -> Value? {
         let value: Value
         do {

@@ -32,13 +32,15 @@ public struct ValidatingTransformer<Base: ReadableProperty>: Transformer {
     /// on this field).
     ///
     /// - Throws: the ``ValidationError`` of the first rule it fails.
+    @inlinable
     public func transform(_ input: Base.Value) throws -> Base.Value {
         for validator in validators { try validator.validate(input) }
-        try rules?.check(input)
+        try rules?.check { "\(input)" }
         return input
     }
 
     /// Returns `value` unchanged: values from the model are not validated.
+    @inlinable
     public func reverseTransform(_ value: Base.Value) throws -> Base.Value {
         value
     }
