@@ -24,7 +24,7 @@ final class People: KeyPathObservable {
 }
 
 /// The people list: a table that shows the members through `TableRows`, each visible row's cell
-/// bound to its member's name by a binding of the row's own.
+/// bound to its member's name by a binding of the row's own, labelled `member <id>`.
 final class PeopleList {
     let people = People()
     let table = TableView(visibleRowCount: 10)
@@ -38,12 +38,19 @@ final class PeopleList {
 
     init(names: [String]) throws {
         let rows = TableRows(table, id: \Member.id, cell: TableViewCell.self) { cell, member in
-            [try Property(member, \.name).bind(to: Property(cell, \.text))]
+            let showName = try Property(member, \.name).bind(to: Property(cell, \.text))
+            showName.label = PeopleList.label(of: member)
+            return [showName]
         }
         self.rows = rows
         for name in names { add(name) }
-        bindings.add(try Property(people, \.members).bind(to: rows))
+        let showMembers = try Property(people, \.members).bind(to: rows)
+        showMembers.label = "members"
+        bindings.add(showMembers)
     }
+
+    /// The label of the binding of a row showing `member`.
+    static func label(of member: Member) -> String { "member \(member.id)" }
 
     /// Appends a member named `name`.
     func add(_ name: String) {
@@ -52,8 +59,23 @@ final class PeopleList {
         people.members.append(member)
     }
 
+    /// Replaces the member at `index` with an edited copy: a new `Member` with the same id, named
+    /// `name`. The list's binding finds the same id with other content and reloads that one row.
+    func edit(at index: Int, name: String) {
+        let edited = Member(id: people.members[index].id, name: name)
+        everyMember.append(edited)
+        people.members[index] = edited
+    }
+
     /// The names the table's visible cells show, in row order.
     var shown: String { table.visibleCells.map(\.text).joined(separator: ", ") }
+
+    /// The list's binding, then the visible rows' bindings in row order: what `--graph` draws.
+    var allBindings: [AnyBinding] {
+        let rowBindings = rows?.rowBindings ?? []
+        return bindings.bindings
+            + people.members.flatMap { member in rowBindings.filter { $0.label == Self.label(of: member) } }
+    }
 
     /// Ends the list's binding and releases the rows, which ends the bindings of the rows.
     func tearDown() {
@@ -67,7 +89,8 @@ final class PeopleList {
     }
 }
 
-/// Section 6 of the scripted session: the people list, a member added, removed, moved and renamed.
+/// Section 6 of the scripted session: the people list, a member added, removed, moved, renamed,
+/// and replaced by an edited copy.
 enum PeopleTour {
     static func run() throws -> PeopleList {
         let list = try PeopleList(names: ["Ann", "Bea", "Cid"])
@@ -90,6 +113,7 @@ enum PeopleTour {
         step("rename Bea \"Bo\"", noBatch: "no batch, her row's own binding writes its cell") {
             list.people.members[1].name = "Bo"
         }
+        step("edit Cid: a new Member, same id, named \"Cy\"") { list.edit(at: 2, name: "Cy") }
         return list
     }
 }

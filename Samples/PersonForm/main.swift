@@ -4,7 +4,7 @@ let usage = """
     usage: PersonForm [--interactive | --graph]
       (no argument)   play the scripted session: the quick start, then a user filling in the form
       --interactive   type commands at a prompt (name=Ann, age=forty, commit, show, help, quit)
-      --graph         print the form's bindings as a Graphviz graph (| dot -Tsvg > form.svg)
+      --graph         print the bindings of the form and the people list as Graphviz DOT (| dot -Tsvg > form.svg)
       --help          this message
 
     """
@@ -15,7 +15,7 @@ case []:
 case ["--interactive"]:
     try Interactive.run()
 case ["--graph"]:
-    print(try Graph.tourForm().dot, terminator: "")
+    print(try Graph.tour().dot, terminator: "")
 case ["--help"], ["-h"]:
     print(usage, terminator: "")
 default:

@@ -19,19 +19,22 @@
 /// ``prepareForReuse()``, for another row. A subclass creates its cells with `init()`, so a
 /// subclass that declares an initializer of its own also provides `required init()`.
 open class TableViewCell {
+    // `final`, as `TextField.text` is: a key path to it then prints as `\TableViewCell.text` in
+    // failures and graphs, not `\TableViewCell.<computed String>`.
+
     /// The main text, as a `UITableViewCell`'s `textLabel`.
     ///
     /// ```swift
     /// cell.text = person.name
     /// ```
-    public var text: String = ""
+    public final var text: String = ""
 
     /// The secondary text, as a `UITableViewCell`'s `detailTextLabel`.
     ///
     /// ```swift
     /// cell.detailText = "\(person.age)"
     /// ```
-    public var detailText: String = ""
+    public final var detailText: String = ""
 
     /// The row the cell shows now, nil while it is in the reuse pool (or not yet shown).
     ///

@@ -432,6 +432,12 @@ import Testing
         #expect(cell.text.isEmpty && cell.detailText.isEmpty && cell.row == nil)
     }
 
+    @Test func aCellsTextsPrintTheirNamesInFailuresAndGraphs() {
+        let cell = TableViewCell()
+        #expect("\(Property(cell, \.text))" == "\\TableViewCell.text")
+        #expect("\(Property(cell, \.detailText))" == "\\TableViewCell.detailText")
+    }
+
     // MARK: Selection
 
     final class Chooser {

@@ -5,34 +5,44 @@ import Testing
 // the README's picture, Docs/binding-graph.svg, is drawn:
 //   swift run PersonForm --graph > Docs/binding-graph.dot && dot -Tsvg Docs/binding-graph.dot > Docs/binding-graph.svg
 @Suite struct SampleGraphTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../..").standardized
+    private static let root = PersonFormProcess.root
 
-    /// The sample's executable, built next to this test's own (`swift test` builds every target).
-    private static func personForm() throws -> URL {
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])].flatMap { url in
-            sequence(first: url.resolvingSymlinksInPath()) {
-                $0.pathComponents.count > 2 ? $0.deletingLastPathComponent() : nil
-            }
-            .prefix(4).map { $0.appendingPathComponent("PersonForm") }
-        }
-        return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "PersonForm is not built next to the tests: run `swift build --build-tests` first")
+    private static func storedDOT() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("Docs/binding-graph.dot"), encoding: .utf8)
     }
 
     @Test func graphPrintsTheStoredDOT() throws {
-        let process = Process()
-        process.executableURL = try Self.personForm()
-        process.arguments = ["--graph"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let expected = try Data(contentsOf: Self.root.appendingPathComponent("Docs/binding-graph.dot"))
-        #expect(String(decoding: printed, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let (status, printed) = try PersonFormProcess.run(["--graph"])
+        #expect(status == 0)
+        #expect(printed == (try Self.storedDOT()))
+    }
+
+    /// The edges of `dot` by the labels of their ends: `\Person.name -> \TextField.text [name]`.
+    private static func edges(in dot: String) -> Set<String> {
+        var labels: [Substring: String] = [:]
+        var edges: Set<String> = []
+        for line in dot.split(separator: "\n") {
+            if let node = line.firstMatch(of: /^ *(n\d+) \[label="(.*)"\];$/) {
+                labels[node.1] = node.2.replacingOccurrences(of: "\\\\", with: "\\")
+            } else if let edge = line.firstMatch(of: /^ *(n\d+) -> (n\d+)\s/) {
+                edges.insert("\(labels[edge.1] ?? "?") -> \(labels[edge.2] ?? "?")")
+            }
+        }
+        return edges
+    }
+
+    @Test func theGraphShowsTheFormAndThePeopleList() throws {
+        let edges = Self.edges(in: try Self.storedDOT())
+        for field in ["name", "age", "email"] {
+            #expect(edges.contains("\\Person.\(field) -> \\TextField.text [\(field)]"))
+            #expect(edges.contains("\\TextField.text [\(field)] -> \\Person.\(field)"))
+        }
+        // The list's binding, and one binding per visible row: the member's name → its cell.
+        #expect(edges.contains("\\People.members -> TableRows<Member>"))
+        for id in 0..<3 {
+            #expect(edges.contains("\\Member.name [member \(id)] -> \\TableViewCell.text [member \(id)]"))
+        }
+        #expect(edges.count == 6 + 1 + 3)
     }
 
     @Test func theSeeingWhatIsBoundArticleShowsTheStoredDOT() throws {
@@ -40,15 +50,18 @@ import Testing
             contentsOf: Self.root.appendingPathComponent(
                 "Sources/PropertyBinding/PropertyBinding.docc/SeeingWhatIsBound.md"),
             encoding: .utf8)
-        let dot = try String(contentsOf: Self.root.appendingPathComponent("Docs/binding-graph.dot"), encoding: .utf8)
-        #expect(article.contains("```\n" + dot + "```\n"), "the article's block is what `--graph` prints")
+        #expect(
+            article.contains("```\n" + (try Self.storedDOT()) + "```\n"), "the article's block is what `--graph` prints"
+        )
     }
 
     @Test func theReadmeShowsTheRenderedGraph() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("](Docs/binding-graph.svg)"))
         let svg = try String(contentsOf: Self.root.appendingPathComponent("Docs/binding-graph.svg"), encoding: .utf8)
-        // Drawn from the stored DOT: every field's arrows are in the picture.
+        // Drawn from the stored DOT: every field's arrows are in the picture, and the people list's.
         for field in ["name", "age", "email"] { #expect(svg.contains("\(field) · form → model")) }
+        #expect(svg.contains("\\People.members") && svg.contains("TableRows&lt;Member&gt;"))
+        for id in 0..<3 { #expect(svg.contains("\\TableViewCell.text [member \(id)]")) }
     }
 }
