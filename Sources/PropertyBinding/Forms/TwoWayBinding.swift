@@ -81,10 +81,11 @@ where Model.Value == Form.Value {
             didSync: { value in
                 let (wrote, normalise, edited) = state.withLock { state.formSynced(value) }
                 if wrote,
-                    let shown = toForm.showSourceAfterWrite(
-                        formIsTransformed: normalise && formIsTransformer, isEqual: isEqual)
+                    let (shown, unchanged) = toForm.showSourceAfterWrite(
+                        formIsTransformed: normalise && formIsTransformer, destinationValue: value, isEqual: isEqual)
                 {
-                    let readBack = try? form.read()
+                    // A form not written again reads back as the value it was read as.
+                    let readBack = unchanged ? value : try? form.read()
                     state.withLock {
                         state.lastSynced = shown
                         state.formShows(readBack, for: shown)

@@ -94,9 +94,15 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @inlinable
     func modelMayOverwriteForm(with value: Value, current: Value??) -> Bool {
         guard !forcing else { return true }
+        if let isEqual, let lastSynced {
+            // A model value that changed wins over any edit: asked first, it spares the usual
+            // update looking for one (the form → model direction's failure is behind a weak
+            // reference).
+            if !isEqual(lastSynced, value) { return true }
+            return !(uncommitted || current.map(formHoldsEdit) == true || toModel?.hasLastError == true)
+        }
         guard hasPendingEdit || current.map(formHoldsEdit) == true else { return true }
         guard let lastSynced else { return isEqual == nil }
-        if let isEqual { return !isEqual(lastSynced, value) }
         guard Value.self is AnyObject.Type else { return true }
         return (lastSynced as AnyObject) !== (value as AnyObject)
     }
@@ -140,14 +146,18 @@ final class TwoWayState<Value>: @unchecked Sendable {
 extension Binding {
     /// Shows the source's value in the destination after a two-way pair wrote the other way:
     /// a destination behind transformers is written again (its text may be normalised), a
-    /// plain one only when the value differs. A failure is kept and reported as an update's.
+    /// plain one only when the value differs from `destinationValue`, what the destination was
+    /// read as for that write. A failure is kept and reported as an update's.
     ///
-    /// - Returns: the value shown, or nil when it could not be read or written.
+    /// - Returns: the value shown, or nil when it could not be read or written, and whether the
+    ///   destination still holds `destinationValue` (it was not written, so it reads back as it).
     ///
     /// Inlined into the pair's hooks, which are compiled where the pair is created: generic
     /// here, it would look up `Value`'s metadata at every call.
     @inlinable
-    func showSourceAfterWrite(formIsTransformed: Bool, isEqual: ((Value, Value) -> Bool)?) -> Value? {
+    func showSourceAfterWrite(
+        formIsTransformed: Bool, destinationValue: Value, isEqual: ((Value, Value) -> Bool)?
+    ) -> (shown: Value, unchanged: Bool)? {
         let value: Value
         do {
             value = try source.read()
@@ -155,14 +165,16 @@ extension Binding {
             record(failure(.readingSource, error))
             return nil
         }
-        if !formIsTransformed, let isEqual, let current = try? destination.read(), isEqual(current, value) {
+        // The destination was read as `destinationValue` for the write just made, under the
+        // pair's gate: not read again.
+        if !formIsTransformed, let isEqual, isEqual(destinationValue, value) {
             clearLastError()
-            return value
+            return (value, true)
         }
         do {
             try destination.write(value)
             clearLastError()
-            return value
+            return (value, false)
         } catch {
             record(failure(.writingDestination, error))
             return nil

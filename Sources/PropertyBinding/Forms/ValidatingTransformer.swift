@@ -28,6 +28,19 @@ public struct ValidatingTransformer<Base: ReadableProperty>: Transformer {
         self.rules = rules
     }
 
+    /// Reads the wrapped property and checks its value with ``transform(_:)``. Declared here,
+    /// not taken from ``Transformer``'s default, so that the wrapped property is read where it
+    /// is stored: the default reads it through the protocol's getter, which copies it (and a
+    /// copy of a ``Property`` copies its weak reference), 220 instructions of a two-way
+    /// iteration.
+    ///
+    /// - Throws: the wrapped property's error, or the ``ValidationError`` of the first rule the
+    ///   value fails.
+    @inlinable
+    public func read() throws -> Value {
+        try transform(property.read())
+    }
+
     /// Returns `input` if it passes every validator (and every rule of its form that reports
     /// on this field).
     ///
