@@ -722,6 +722,39 @@ case "rows-initial", "rows-apply", "rows-rebuild":
     precondition(table.numberOfRows == (scenario == "rows-initial" ? old.count : new.count))
     view.count = table.numberOfRows
     withExtendedLifetime((binding, rows, table)) {}
+case "rows-insert-announced", "rows-insert-diffed":
+    // `count` inserts into the middle of 100,000 rows bound to a table of 20 visible rows
+    // (`TableRows`; issue 28, item 4): announced by an `ObservableArray`, whose batch the rows
+    // take as it is, or made to a plain array property and diffed. Less the same with no insert,
+    // per insert.
+    let size = 100_000
+    let table = TableView(visibleRowCount: 20)
+    let rows = TableRows(table) { (cell, row: ListRow) in
+        cell.text = row.title
+        return []
+    }
+    let shown = (0..<size).map { ListRow(id: $0, title: "Row \($0)") }
+    if scenario == "rows-insert-announced" {
+        let array = ObservableArray(shown)
+        let binding = try Binding(source: array, destination: rows, triggers: .standard).updatingNow()
+        for step in 0..<count {
+            array.insert(ListRow(id: size + step, title: "New \(step)"), at: size / 2)
+        }
+        withExtendedLifetime(binding) {}
+    } else {
+        final class Rows: @unchecked Sendable { var rows: [ListRow] = [] }
+        let holder = Rows()
+        holder.rows = shown
+        let binding = Binding(source: Property(holder, \.rows), destination: rows)
+        binding.update()
+        for step in 0..<count {
+            holder.rows.insert(ListRow(id: size + step, title: "New \(step)"), at: size / 2)
+            binding.update()
+        }
+    }
+    precondition(table.numberOfRows == size + count)
+    view.count = table.numberOfRows
+    withExtendedLifetime((rows, table)) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)

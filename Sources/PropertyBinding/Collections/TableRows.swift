@@ -18,6 +18,10 @@
 /// rows it shows). The rows hold the table weakly: once it is gone, a write throws
 /// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends.
 ///
+/// Bound to an ``ObservableArray`` (`triggers: .standard`), the rows take the batch the array
+/// announces for each change instead of diffing, whenever they can account for every row (see
+/// ``write(_:)``).
+///
 /// The rows are the table's ``TableView/dataSource``. One section. Duplicate ids never crash:
 /// see ``ListDiff``.
 public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCell>: WritableProperty,
@@ -38,6 +42,10 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
         var rowBindings: [ObjectIdentifier: [AnyBinding]] = [:]
         /// The latest failure of `bind`.
         var lastRowError: (row: Int, error: any Error)?
+        /// The array whose announced batches the rows take (``follow(_:)``), if any.
+        weak var announcer: ObservableArray<Element>?
+        /// The version of `announcer` that `shown` is, or nil when it is not known to be one.
+        var shownVersion: UInt64?
     }
 
     /// Shows an array in `tableView` (held weakly), its rows told apart by `id`, each displayed
@@ -75,26 +83,65 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone;
     ///   nothing is shown then.
     ///
+    /// **Announced batches.** When the rows are written by a binding whose trigger is an
+    /// ``ObservableArrayTrigger`` (as `triggers: .standard` makes for an ``ObservableArray``
+    /// source), they take the batch the array announced instead of diffing: no id is hashed,
+    /// no element compared. They do so only when they can account for every row: `newValue` is
+    /// the array's elements as they are now (the same storage, not a copy or a transformer's
+    /// result), the rows show the version just before, and the array announced that change as a
+    /// batch. Otherwise they diff: after a ``ObservableArray/replaceAll(with:)``, when batches
+    /// were missed (an update skipped, two threads changing the array at once), when something
+    /// else wrote the rows, or when the value came through a transformer. The table receives
+    /// whole batches, in order, either way.
+    ///
     /// Compiled where the rows are created (it is inlinable), so that the diff is specialized
     /// for the element type.
     @inlinable
     public func write(_ newValue: [Element]) throws {
-        let (tableView, old) = try exchangeShown(newValue)
-        let changes = ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
+        let (tableView, old, announced) = try exchangeShown(newValue)
+        let changes = announced ?? ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
         if !changes.isEmpty { apply(changes, to: tableView) }
     }
 
-    /// Makes `newValue` the array shown and returns the one shown before, with the table.
+    /// Shows `newValue` if `shouldWrite` agrees; returns whether it was written.
+    ///
+    /// `shouldWrite` is asked with the array shown, as for any property, except when the rows
+    /// will take a batch the array announced (see ``write(_:)``): they know it changed, and ask
+    /// with nil, so that a binding does not compare the arrays (then its ``Binding/onUpdate``
+    /// gets no old value).
+    ///
+    /// - Throws: what ``write(_:)`` throws; nothing is shown then.
+    @inlinable
+    public func write(_ newValue: [Element], if shouldWrite: (_ current: [Element]?) -> Bool) throws -> Bool {
+        guard shouldWrite(hasAnnouncedBatch(to: newValue) ? nil : try? read()) else { return false }
+        try write(newValue)
+        return true
+    }
+
+    /// Makes `newValue` the array shown and returns the one shown before, with the table, and
+    /// the batch that the rows' array announced from one to the other (nil when the rows diff).
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
     @usableFromInline
-    func exchangeShown(_ newValue: [Element]) throws -> (TableView, [Element]) {
+    func exchangeShown(_ newValue: [Element]) throws -> (TableView, [Element], ListChanges?) {
         guard let tableView else { throw deallocated() }
-        let old = state.withLock { state in
+        let (old, announced) = state.withLock { state -> ([Element], ListChanges?) in
             defer { state.shown = newValue }
-            return state.shown
+            guard let announcer = state.announcer else { return (state.shown, nil) }
+            // The array's lock inside the rows': the array never calls out holding its own.
+            let (version, changes) = announcer.announcedChanges(since: state.shownVersion, to: newValue)
+            state.shownVersion = version
+            return (state.shown, changes)
         }
-        return (tableView, old)
+        return (tableView, old, announced)
+    }
+
+    /// Whether writing `newValue` would apply a batch the rows' array announced.
+    @usableFromInline
+    func hasAnnouncedBatch(to newValue: [Element]) -> Bool {
+        state.withLock { state in
+            state.announcer?.hasAnnouncedBatch(since: state.shownVersion, to: newValue) ?? false
+        }
     }
 
     /// Hands `changes` to the table as one batch.
@@ -146,6 +193,19 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt row: Int) {
         let ended = state.withLock { $0.rowBindings.removeValue(forKey: ObjectIdentifier(cell)) } ?? []
         for binding in ended { binding.invalidate() }
+    }
+}
+
+extension TableRows: ListAnnouncementFollower {
+    /// Takes the batches `array` announces, when it is an array of `Element`: its trigger calls
+    /// this when it starts in a binding that writes the rows.
+    func follow(_ array: AnyObject) {
+        guard let array = array as? ObservableArray<Element> else { return }
+        state.withLock { state in
+            guard state.announcer !== array else { return }
+            state.announcer = array
+            state.shownVersion = nil
+        }
     }
 }
 

@@ -49,4 +49,32 @@ private final class RepositoryList: KeyPathObservable {
         #expect(rows.rowBindings.count == 1)
         withExtendedLifetime(showRepositories) {}
     }
+
+    @Test func announcedChanges() throws {
+        struct Person: Identifiable, Equatable {
+            let id: Int
+            var name: String
+        }
+        let tableView = TableView(visibleRowCount: 20)
+        let recorder = TableViewRecorder(tableView)
+        // snippet: announced
+        let people = ObservableArray([Person(id: 1, name: "Ann"), Person(id: 2, name: "Bob")])
+        let rows = TableRows(tableView) { (cell, person: Person) in
+            cell.text = person.name
+            return []
+        }
+        let showPeople = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+
+        people.insert(Person(id: 3, name: "Cy"), at: 1)  // the table receives "insert [1]", no diff
+        people[0].name = "Anne"  // "reload [0]"
+        people.batch { batch in
+            batch.remove(at: 2)
+            batch.append(Person(id: 4, name: "Dee"))
+        }  // one batch: "delete [2], insert [2]"
+        // end snippet
+        #expect(
+            recorder.batches.suffix(3).map(\.description) == ["insert [1]", "reload [0]", "delete [2], insert [2]"])
+        #expect(tableView.visibleCells.map(\.text) == ["Anne", "Cy", "Dee"])
+        withExtendedLifetime(showPeople) {}
+    }
 }

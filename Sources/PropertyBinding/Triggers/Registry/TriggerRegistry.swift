@@ -43,7 +43,8 @@ import Observation
 /// objects whose every link is announced, `\Person.address.city`, which follows the address the
 /// person holds now; any other throws
 /// ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire its trigger)
-/// and of an `@Observable` object (``ObservationTrigger`` on the main queue). Registering is
+/// and of an `@Observable` object (``ObservationTrigger`` on the main queue), and an
+/// ``ObservableArray`` (its ``ObservableArrayTrigger``, which hears every change it announces). Registering is
 /// thread-safe; register at start-up, and prefer a copy of ``standard`` to changing the shared
 /// one.
 public final class TriggerRegistry: @unchecked Sendable {
@@ -86,7 +87,8 @@ public final class TriggerRegistry: @unchecked Sendable {
 
     /// Registers the triggers of the library's observable protocols, consulted after every key
     /// path and type registration: a ``KeyPathTrigger`` for a ``KeyPathObservable`` object, an
-    /// ``ObservationTrigger`` for an `Observable` one. Part of ``standard``.
+    /// ``ObservationTrigger`` for an `Observable` one, and the triggers an object that announces
+    /// its own changes makes (an ``ObservableArray``'s). Part of ``standard``.
     func registerObservableFallbacks() {
         registerFallback { object, keyPath in
             guard let object = object as? any KeyPathObservable else { return [] }
@@ -95,6 +97,9 @@ public final class TriggerRegistry: @unchecked Sendable {
         registerFallback { object, keyPath in
             guard let object = object as? any AnyObject & Observable else { return [] }
             return [ObservationTrigger(observing: object, keyPath: keyPath)]
+        }
+        registerFallback { object, keyPath in
+            (object as? any TriggerMakingObject)?.makeTriggers(for: keyPath) ?? []
         }
     }
 
