@@ -29,6 +29,9 @@ import Synchronization
 /// instead, for the smallest batch); ``batch(_:)`` several changes as one batch.
 /// ``observe(_:)`` hears every batch, SwiftBinding's index-changed listener.
 ///
+/// A binding whose source it is holds it, as a binding holds any source; it holds nothing that
+/// owns the array (keep the array in your model: the binding never keeps the model alive).
+///
 /// Safe to use from any thread: changes are serialized, and announced after the change, outside
 /// the array's lock, in the order they were made. The thread that makes a change announces it,
 /// unless another thread is announcing one already: that thread then announces this one after

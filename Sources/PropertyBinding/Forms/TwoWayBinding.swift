@@ -19,10 +19,12 @@ import Foundation
 /// - A form value that fails to transform or fails a validator is not written: the model keeps
 ///   its last good value, ``error`` says what failed (until a later value is good), and the
 ///   form keeps what the user typed: a model → form update does not overwrite a pending edit
-///   with the model's unchanged value (a model value that really changed does win, `Equatable`
-///   or not). For `Equatable` values an edit is what the form holds that differs from what the
-///   model last showed there, reported by a form trigger or not yet (debounced, throttled, no
-///   trigger): the pair reads the form at each model → form write and at ``commit()``.
+///   with the model's unchanged value (a model value that really changed does win). An edit is
+///   what the form holds that differs from what the model last showed there, reported by a form
+///   trigger or not yet (debounced, throttled, no trigger): the pair reads the form at each
+///   model → form write and at ``commit()``. Values are compared with `==`; values that are not
+///   `Equatable` by their bits (the same object, a copy of the same struct), so that a value
+///   built anew counts as changed: the model's value wins, the form's counts as an edit.
 /// - After a write to the model, the form shows the model's value when the model holds another
 ///   one (a clamp, a rounding), and after a commit also the formatter's spelling, unless
 ///   ``showsModelAfterWrite`` is off.
@@ -59,11 +61,14 @@ where Model.Value == Form.Value {
             twoWay: .init(
                 sharingGateOf: nil,
                 shouldWrite: { value, current in
-                    state.withLock { state.modelMayOverwriteForm(with: value, current: current) }
+                    // Without a comparison the update did not read the form: read here, outside
+                    // the lock (it runs the form's getter and transformers), to find an edit.
+                    let current = current ?? (isEqual == nil ? .some(try? form.read()) : nil)
+                    return state.withLock { state.modelMayOverwriteForm(with: value, current: current) }
                 },
                 didSync: { value in
                     // Read outside the state's lock: it runs the form's getter and transformers.
-                    let readBack = isEqual == nil ? nil : try? form.read()
+                    let readBack = try? form.read()
                     state.withLock {
                         state.synced(value, clearingFormError: true)
                         state.formShows(readBack, for: value)
@@ -139,12 +144,12 @@ where Model.Value == Form.Value {
     /// Whether the form holds an edit the model does not have yet: an invalid value, a valid
     /// one waiting for ``commit()`` while ``isContinuous`` is off, or a value no form trigger
     /// has reported yet (a debounced or throttled trigger that has not fired, a field changed
-    /// without its trigger). The last is told by reading the form: for `Equatable` values, the
-    /// form holds an edit when its value differs from what it read back as when it last showed
-    /// the model's value (or could not be read then and can now, or the other way round).
+    /// without its trigger). The last is told by reading the form: it holds an edit when its
+    /// value differs from what it read back as when it last showed the model's value (or could
+    /// not be read then and can now, or the other way round); values that are not `Equatable`
+    /// differ when their bits do.
     public var hasPendingEdit: Bool {
         if state.withLock({ state.hasPendingEdit }) { return true }
-        guard state.isEqual != nil else { return false }
         let current = try? toForm.destination.read()
         return state.withLock { state.formHoldsEdit(current) }
     }

@@ -12,6 +12,10 @@ final class TwoWayState<Value>: @unchecked Sendable {
     }
 
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+    /// Whether two values are the same for telling an edit and a model change: `==` for
+    /// `Equatable` values, otherwise the same bits (the same object; for a struct, a copy of the
+    /// same value: one built anew counts as another value).
+    @usableFromInline let isSame: (Value, Value) -> Bool
     @usableFromInline weak var toModel: AnyBinding?
     // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 353 of a
     // two-way echo's 2,716 instructions and would break its target of 3x two hand-written
@@ -39,7 +43,16 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
         self.isEqual = isEqual
+        self.isSame = isEqual ?? Self.haveSameBits
         self.continuous = continuous
+    }
+
+    /// Whether `a` and `b` hold the same bytes: a copy of one value (a reference to one object).
+    /// Different bytes may still be equal values (two buffers of one text): those count as
+    /// different, so a value that may have changed is never taken for the same.
+    @inlinable
+    static func haveSameBits(_ a: Value, _ b: Value) -> Bool {
+        withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
     }
 
     /// Whether the form holds an edit the model does not have: one waiting for a commit, or a
@@ -60,8 +73,8 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// it shows the model's `value`.
     @inlinable
     func formShows(_ readBack: Value?, for value: Value) {
-        shownUnreadable = isEqual != nil && readBack == nil
-        guard let isEqual, let readBack, !isEqual(readBack, value) else {
+        shownUnreadable = readBack == nil
+        guard let readBack, !isSame(readBack, value) else {
             shownInForm = nil
             return
         }
@@ -75,36 +88,35 @@ final class TwoWayState<Value>: @unchecked Sendable {
     /// while the pair has never synchronised, and always for values that are not `Equatable`.
     @inlinable
     func formHoldsEdit(_ current: Value?) -> Bool {
-        guard let isEqual, let lastSynced else { return false }
+        guard let lastSynced else { return false }
         guard let current else { return !shownUnreadable }
-        return shownUnreadable || !isEqual(current, shownInForm ?? lastSynced)
+        return shownUnreadable || !isSame(current, shownInForm ?? lastSynced)
     }
 
     /// Whether the form's `value` is only the model's value as the form shows it: no edit.
     @inlinable
     func isModelValueShownInForm(_ value: Value) -> Bool {
-        guard let isEqual, let shownInForm else { return false }
-        return isEqual(value, shownInForm)
+        guard let shownInForm else { return false }
+        return isSame(value, shownInForm)
     }
 
     /// Whether model → form may write `value` over the form's `current` value (`.some(nil)`:
     /// unreadable; nil: not read): not over an edit, reported or not, unless the model changed.
-    /// Without `Equatable`, a change is told by identity for objects; any other value counts as
-    /// changed, so that the model's value is never hidden behind a rejected edit.
+    /// Without `Equatable`, a change is told by the value's bits (``isSame``): the same object,
+    /// a copy of the same struct; a value built anew counts as changed, so that a model value
+    /// that may have changed is never hidden behind an edit.
     @inlinable
     func modelMayOverwriteForm(with value: Value, current: Value??) -> Bool {
         guard !forcing else { return true }
-        if let isEqual, let lastSynced {
-            // A model value that changed wins over any edit: asked first, it spares the usual
-            // update looking for one (the form → model direction's failure is behind a weak
-            // reference).
-            if !isEqual(lastSynced, value) { return true }
-            return !(uncommitted || current.map(formHoldsEdit) == true || toModel?.hasLastError == true)
+        guard let lastSynced else {
+            // Never synchronised: nothing to compare the model's value with. An edit of an
+            // `Equatable` value is kept; otherwise the model's value wins.
+            return !(hasPendingEdit || current.map(formHoldsEdit) == true) || isEqual == nil
         }
-        guard hasPendingEdit || current.map(formHoldsEdit) == true else { return true }
-        guard let lastSynced else { return isEqual == nil }
-        guard Value.self is AnyObject.Type else { return true }
-        return (lastSynced as AnyObject) !== (value as AnyObject)
+        // A model value that changed wins over any edit: asked first, it spares the usual update
+        // looking for one (the form → model direction's failure is behind a weak reference).
+        if !isSame(lastSynced, value) { return true }
+        return !(uncommitted || current.map(formHoldsEdit) == true || toModel?.hasLastError == true)
     }
 
     /// Whether form → model may write now (otherwise the edit waits for a commit), and what to

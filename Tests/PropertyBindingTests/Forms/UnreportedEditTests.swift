@@ -194,3 +194,80 @@ private func ageField(
         #expect(member.age == 12)
     }
 }
+
+/// A price that is not `Equatable`.
+private struct Money {
+    var cents: Int
+}
+
+/// A shop whose price announces its changes.
+private final class Shop: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var price = Money(cents: 100)
+}
+
+/// A field that holds a price.
+private final class MoneyField {
+    var value = Money(cents: 0)
+}
+
+/// Values that are not `Equatable` are the same when their bits are: the model's unchanged value
+/// (a copy of what it last showed) never overwrites an edit; a value built anew wins.
+@Suite struct NonEquatableEditTests {
+    private func pricePair(
+        _ shop: Shop, _ field: MoneyField, modelTrigger: TestTrigger, formTriggers: [any Trigger] = [],
+        continuous: Bool = true
+    ) -> TwoWayBinding<Property<Shop, Money>, Property<MoneyField, Money>> {
+        TwoWayBinding(
+            "price", model: Property(shop, \.price), form: Property(field, \.value),
+            modelTriggers: [modelTrigger, KeyPathTrigger(shop, \.price)], formTriggers: formTriggers,
+            validators: [Validator("small") { $0.cents < 1000 ? nil : "too big" }], continuous: continuous)
+    }
+
+    @Test func aRefusedEditSurvivesTheModelsUnchangedValue() {
+        let shop = Shop()
+        let field = MoneyField()
+        let modelChanged = TestTrigger()
+        let formChanged = TestTrigger()
+        let pair = pricePair(shop, field, modelTrigger: modelChanged, formTriggers: [formChanged])
+        field.value = Money(cents: 5000)
+        formChanged.fire()
+        #expect(pair.error != nil)
+        modelChanged.fire()
+        #expect(field.value.cents == 5000)
+        #expect(pair.hasPendingEdit)
+        shop.price = Money(cents: 200)  // a value built anew: the model wins
+        #expect(field.value.cents == 200)
+        #expect(!pair.hasPendingEdit)
+    }
+
+    @Test func anEditWaitingForACommitSurvivesTheModelsUnchangedValue() {
+        let shop = Shop()
+        let field = MoneyField()
+        let modelChanged = TestTrigger()
+        let formChanged = TestTrigger()
+        let pair = pricePair(shop, field, modelTrigger: modelChanged, formTriggers: [formChanged], continuous: false)
+        field.value = Money(cents: 700)
+        formChanged.fire()
+        modelChanged.fire()
+        #expect(field.value.cents == 700)
+        #expect(pair.commit().description == "written")
+        #expect(shop.price.cents == 700)
+    }
+
+    @Test func anUnreportedEditIsKeptAndCommitted() {
+        let shop = Shop()
+        let field = MoneyField()
+        let modelChanged = TestTrigger()
+        let pair = pricePair(shop, field, modelTrigger: modelChanged)
+        #expect(field.value.cents == 100)
+        #expect(!pair.hasPendingEdit)
+        field.value = Money(cents: 300)
+        modelChanged.fire()
+        #expect(field.value.cents == 300)
+        #expect(pair.hasPendingEdit)
+        #expect(pair.commit().description == "written")
+        #expect(shop.price.cents == 300)
+        #expect(!pair.hasPendingEdit)
+    }
+}
