@@ -1,9 +1,12 @@
 // Runs one update scenario many times, for `valgrind --tool=callgrind` (instruction counts are
 // repeatable where wall clock is not); the list diff scenarios (`diff`, `stdlib-diff`,
-// `diff-rows`) take a row count instead:
+// `diff-rows`) and the table scenarios (`rows-initial`, `rows-apply`, `rows-rebuild`, and
+// `rows-hidden`, `rows-hidden-unbound`: the malloc calls and heap bytes per hidden row of
+// Scripts/allocations.py) take a row count instead:
 //
 //     swift build -c release --package-path Benchmarks --product BindingProfile
 //     valgrind --tool=callgrind Benchmarks/.build/release/BindingProfile custom-int 100000
+//     valgrind --tool=callgrind Benchmarks/.build/release/BindingProfile rows-hidden 100000
 import Foundation
 import HeapStats
 import PropertyBinding
@@ -161,6 +164,27 @@ func listRows(_ count: Int) -> (old: [ListRow], new: [ListRow]) {
         if row.id % 10 == 7 { new.append(ListRow(id: count + row.id, title: "New row \(row.id)")) }
     }
     return (old, new)
+}
+
+/// An element of the hidden-rows scenarios: a repository whose name and detail are announced,
+/// as Bond's example binds each cell to one.
+final class Repository: KeyPathObservable, Equatable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    let id: Int
+    @Announced var name: String
+    @Announced var detail: String
+    init(id: Int, name: String, detail: String) {
+        self.id = id
+        self.name = name
+        self.detail = detail
+    }
+    static func == (lhs: Repository, rhs: Repository) -> Bool { lhs === rhs }
+}
+
+/// The owner of the repositories' array, which the hidden-rows scenarios bind to a table.
+final class RepositoryList: KeyPathObservable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var repositories: [Repository] = []
 }
 
 /// The bytes in use on the heap now.
@@ -755,6 +779,46 @@ case "rows-insert-announced", "rows-insert-diffed":
     precondition(table.numberOfRows == size + count)
     view.count = table.numberOfRows
     withExtendedLifetime((rows, table)) {}
+case "rows-hidden", "rows-hidden-unbound":
+    // `count` repositories (objects, made first, with their name and detail strings) bound to a
+    // table of 20 visible rows by one write (`TableRows`; issue 28: a list of 100k rows with two
+    // bindings per visible row does not allocate per hidden row). Each displayed row has two
+    // bindings, name → cell.text and detail → cell.detailText, with `triggers: .standard`
+    // (KeyPathTrigger). `rows-hidden-unbound` makes the same repositories and list and binds
+    // nothing: Scripts/allocations.py subtracts its malloc calls from `rows-hidden`'s. Both print
+    // the heap bytes in use that binding added (0 for the unbound one).
+    let list = RepositoryList()
+    list.repositories = (0..<count).map {
+        Repository(id: $0, name: "Repository number \($0)", detail: "Detail of repository \($0)")
+    }
+    let before = heapBytesInUse()
+    if scenario == "rows-hidden" {
+        let table = TableView(visibleRowCount: 20)
+        let rows = TableRows(table, id: \Repository.id, cell: TableViewCell.self) { cell, repository in
+            [
+                try Binding(
+                    source: Property(repository, \.name), destination: Property(cell, \.text), triggers: .standard
+                )
+                .updatingNow(),
+                try Binding(
+                    source: Property(repository, \.detail), destination: Property(cell, \.detailText),
+                    triggers: .standard
+                ).updatingNow(),
+            ]
+        }
+        let binding = try Binding(source: Property(list, \.repositories), destination: rows, triggers: .standard)
+            .updatingNow()
+        let bytes = heapBytesInUse() - before
+        precondition(table.numberOfRows == count && rows.rowBindings.count == 2 * min(count, 20))
+        precondition(count == 0 || table.cellForRow(at: 0)?.detailText == "Detail of repository 0")
+        print("heap bytes", bytes)
+        view.count = table.numberOfRows
+        withExtendedLifetime((binding, rows, table)) {}
+    } else {
+        print("heap bytes", heapBytesInUse() - before)
+        view.count = list.repositories.count
+    }
+    withExtendedLifetime(list) {}
 default:
     print("unknown scenario \(scenario)")
     exit(2)
