@@ -779,6 +779,40 @@ case "rows-insert-announced", "rows-insert-diffed":
     precondition(table.numberOfRows == size + count)
     view.count = table.numberOfRows
     withExtendedLifetime((rows, table)) {}
+case "row-binding-update", "alone-binding-update":
+    // A row's binding updated `count` times (issue 28: a row's bindings cost what the same
+    // bindings cost alone): the name of the repository in row 0 of a table of 20 visible rows
+    // changes, and the row's binding (name → cell.text, `triggers: .standard`) writes it; or the
+    // same binding made alone, on a cell of its own.
+    let repository = Repository(id: 0, name: names[1], detail: "")
+    let list = RepositoryList()
+    list.repositories = [repository] + (1..<100).map { Repository(id: $0, name: "Repository \($0)", detail: "") }
+    let cell: TableViewCell
+    var kept: [AnyObject] = []
+    if scenario == "row-binding-update" {
+        let table = TableView(visibleRowCount: 20)
+        let rows = TableRows(table, id: \Repository.id, cell: TableViewCell.self) { cell, repository in
+            [
+                try Binding(
+                    source: Property(repository, \.name), destination: Property(cell, \.text), triggers: .standard
+                ).updatingNow()
+            ]
+        }
+        let binding = try Binding(source: Property(list, \.repositories), destination: rows, triggers: .standard)
+            .updatingNow()
+        cell = table.cellForRow(at: 0)!
+        kept = [table, rows, binding]
+    } else {
+        cell = TableViewCell()
+        kept = [
+            try Binding(source: Property(repository, \.name), destination: Property(cell, \.text), triggers: .standard)
+                .updatingNow()
+        ]
+    }
+    for index in 0..<count { repository.name = names[index & 1] }
+    precondition(cell.text == repository.name)
+    view.text = cell.text
+    withExtendedLifetime((kept, list)) {}
 case "rows-hidden", "rows-hidden-unbound":
     // `count` repositories (objects, made first, with their name and detail strings) bound to a
     // table of 20 visible rows by one write (`TableRows`; issue 28: a list of 100k rows with two

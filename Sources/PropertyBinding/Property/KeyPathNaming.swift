@@ -33,6 +33,7 @@ public protocol KeyPathNaming: AnyObject {
 /// probe asked for. And a learned name is shown only where a probe could learn it again (the
 /// object lives): so the same key path reads the same in every run, whatever ran before it or
 /// next to it (Swift Testing runs tests in parallel).
+@usableFromInline
 enum KeyPathNames {
     private static let learned = NameTable()
     /// Whether this task (or this thread, outside a task) runs a probe.
@@ -43,6 +44,7 @@ enum KeyPathNames {
 
     /// Whether a probe runs on this task or thread: property wrappers then tell the names of
     /// the key paths they serve.
+    @usableFromInline
     static var isProbing: Bool { probesAnywhere.load(ordering: .relaxed) > 0 && probesHere }
 
     /// Runs `body` (a read through a key path) with wrappers telling the names they know.

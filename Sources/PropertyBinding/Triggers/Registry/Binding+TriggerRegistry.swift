@@ -26,6 +26,7 @@ extension Binding {
     /// ```
     ///
     /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    @inlinable
     public convenience init(source: Source, destination: Destination, triggers inference: TriggerInference) throws {
         let triggers = try inference.registry.triggers(for: source)
         self.init(source: source, destination: destination)
@@ -41,6 +42,7 @@ extension Binding {
     /// ```
     ///
     /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    @inlinable
     public convenience init(source: Source, destination: Destination, triggers inference: TriggerInference) throws
     where Value: Equatable {
         let triggers = try inference.registry.triggers(for: source)
@@ -57,6 +59,7 @@ extension TriggerRegistry {
     /// ```
     ///
     /// - Throws: what ``triggers(for:)`` throws; no binding is made.
+    @inlinable
     public func bind<Source: ReadableProperty, Destination: WritableProperty>(
         source: Source, destination: Destination
     ) throws -> Binding<Source, Destination> where Source.Value == Destination.Value {
@@ -67,6 +70,7 @@ extension TriggerRegistry {
     /// when the destination already holds an equal value.
     ///
     /// - Throws: what ``triggers(for:)`` throws; no binding is made.
+    @inlinable
     public func bind<Source: ReadableProperty, Destination: WritableProperty>(
         source: Source, destination: Destination
     ) throws -> Binding<Source, Destination> where Source.Value == Destination.Value, Source.Value: Equatable {
@@ -86,6 +90,7 @@ extension ReadableProperty {
     /// The same as `try Binding(source: self, destination: destination, triggers: triggers).updatingNow()`.
     ///
     /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    @inlinable
     public func bind<Destination: WritableProperty>(
         to destination: Destination, triggers: TriggerInference = .standard
     ) throws -> Binding<Self, Destination> where Destination.Value == Value {
@@ -100,6 +105,7 @@ extension ReadableProperty {
     /// ```
     ///
     /// - Throws: what ``TriggerRegistry/triggers(for:)`` throws; no binding is made.
+    @inlinable
     public func bind<Destination: WritableProperty>(
         to destination: Destination, triggers: TriggerInference = .standard
     ) throws -> Binding<Self, Destination> where Destination.Value == Value, Value: Equatable {
