@@ -18,7 +18,7 @@ struct Snapshot {
         let errors = fields.compactMap { field in field.error.map { "\(field.label ?? ""): \($0.error)" } }
         if !errors.isEmpty { lines.append("errors: " + errors.joined(separator: "; ")) }
         let pending = fields.filter { $0.hasPendingEdit && $0.error == nil }.compactMap(\.label)
-        if !pending.isEmpty { lines.append("waiting for commit: " + pending.joined(separator: ", ")) }
+        if !pending.isEmpty { lines.append("edited, not stored yet: " + pending.joined(separator: ", ")) }
         self.lines = lines
     }
 }
