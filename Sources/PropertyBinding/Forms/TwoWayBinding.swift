@@ -64,6 +64,9 @@ where Model.Value == Form.Value {
                     // Without a comparison the update did not read the form: read here, outside
                     // the lock (it runs the form's getter and transformers), to find an edit.
                     let current = current ?? (isEqual == nil ? .some(try? form.read()) : nil)
+                    // A form unreadable because its object is gone holds no edit: the write then
+                    // fails, says so, and ends the pair.
+                    if case .some(.none) = current, objectIsGone(in: form) { return true }
                     return state.withLock { state.modelMayOverwriteForm(with: value, current: current) }
                 },
                 didSync: { value in
@@ -151,6 +154,8 @@ where Model.Value == Form.Value {
     public var hasPendingEdit: Bool {
         if state.withLock({ state.hasPendingEdit }) { return true }
         let current = try? toForm.destination.read()
+        // A form unreadable because its object is gone holds no edit.
+        if current == nil, objectIsGone(in: toForm.destination) { return false }
         return state.withLock { state.formHoldsEdit(current) }
     }
 

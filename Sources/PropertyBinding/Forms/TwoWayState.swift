@@ -193,3 +193,9 @@ extension Binding {
         }
     }
 }
+
+/// Whether an object that `property` reads (through its transformers) is gone.
+@usableFromInline
+func objectIsGone(in property: any ReadableProperty) -> Bool {
+    PropertyOrigin.objects(of: property).contains { $0 == nil }
+}

@@ -271,3 +271,44 @@ private final class MoneyField {
         #expect(!pair.hasPendingEdit)
     }
 }
+
+/// A form whose object is gone holds no edit: the pair's next model → form update fails, says
+/// so once, and ends the pair, whether or not the model's value changed.
+@Suite struct GoneFormEndsThePairTests {
+    @Test func aTransformedFormWhoseObjectIsGoneEndsThePairOnAnUnchangedModelValue() {
+        let member = Member(age: 10)
+        var field: Field? = Field()
+        let pair = ageField(member, field!, formTriggers: [])
+        #expect(field?.text == "10")
+        field = nil
+        member.announceAge()
+        #expect(pair.error?.error is PropertyError)
+        #expect(!pair.toForm.isValid)
+        #expect(!pair.toModel.isValid)
+    }
+
+    @Test func aFormOfAValueThatIsNotEquatableWhoseObjectIsGoneEndsThePair() {
+        let shop = Shop()
+        var field: MoneyField? = MoneyField()
+        let modelChanged = TestTrigger()
+        let pair = TwoWayBinding(
+            "price", model: Property(shop, \.price), form: Property(field!, \.value), modelTriggers: [modelChanged])
+        #expect(field?.value.cents == 100)
+        field = nil
+        modelChanged.fire()
+        #expect(pair.error?.error is PropertyError)
+        #expect(!pair.toForm.isValid)
+    }
+}
+
+extension GoneFormEndsThePairTests {
+    @Test func aFormWhoseObjectIsGoneHoldsNoPendingEdit() {
+        let member = Member(age: 10)
+        var field: Field? = Field()
+        let pair = ageField(member, field!, formTriggers: [])
+        field = nil
+        #expect(!pair.hasPendingEdit)
+        #expect(pair.commit().description == "unchanged")
+        #expect(member.age == 10)
+    }
+}
