@@ -135,6 +135,43 @@ extension Notification.Name {
         withExtendedLifetime(pair) {}
     }
 
+    @Test func unreportedEditsRacingModelChangesAreNeitherLostNorLeftBehindByACommit() {
+        // The model changes on another thread; the form lives on its own queue (the main thread
+        // of an app), where the model's values are delivered and the user edits without any form
+        // trigger: edits are found by reading the form (at each delivered write, in
+        // hasPendingEdit, in commit()).
+        let center = NotificationCenter()
+        let ui = DispatchQueue(label: "ui")
+        let model = LockedModel(0, center: center)
+        let form = LockedModel(0, center: center)
+        let pair = TwoWayBinding(
+            model: Property(model, \.value), form: Property(form, \.value),
+            modelTriggers: [NotificationTrigger(center: center, name: .lockedModelDidChange, object: model)])
+        pair.toForm.delivered(on: ui)
+        let finished = runOnThreads(
+            timeout: 30,
+            [
+                { for value in 1...2_000 { model.value = value } },
+                {
+                    for value in 1...2_000 {
+                        ui.sync {
+                            form.value = -value
+                            if value % 3 == 0 { pair.commit() }
+                        }
+                    }
+                },
+                { for _ in 1...2_000 { ui.sync { _ = pair.hasPendingEdit } } },
+            ])
+        #expect(finished, "editing, committing and changing the model on three threads deadlocked")
+        guard finished else { return }
+        ui.sync {}
+        _ = ui.sync { pair.commit() }
+        ui.sync {}
+        #expect(model.value == form.value)
+        #expect(ui.sync { !pair.hasPendingEdit })
+        withExtendedLifetime(pair) {}
+    }
+
     @Test func twoSeparateBindingsFiredFromBothSidesOnTwoThreadsEndWithBothSidesEqual() {
         let center = NotificationCenter()
         let left = LockedModel(0, center: center)
