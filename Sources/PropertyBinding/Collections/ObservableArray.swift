@@ -61,7 +61,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     private let state: Locked<State>
     /// Serializes the changes, so that a batch's closure edits the array as it is; held while
     /// a batch's closure runs, which is why it is not the state's lock (readers never wait for it).
-    private let changing = Mutex<Void>(())
+    private let changing = StateLock()
     /// The thread that holds `changing` (its `ThreadIdentity`), 0 when none: a change made from
     /// inside a batch's closure is refused rather than deadlocking.
     private let changingThread = Atomic<UInt>(0)
@@ -415,7 +415,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         precondition(
             changingThread.load(ordering: .relaxed) != me,
             "ObservableArray<\(Element.self)> changed inside its own batch: change the batch instead")
-        let (result, announces) = try changing.withLock { _ in
+        let (result, announces) = try changing.withLock {
             changingThread.store(me, ordering: .relaxed)
             defer { changingThread.store(0, ordering: .relaxed) }
             return try body()

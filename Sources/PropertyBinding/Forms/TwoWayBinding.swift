@@ -228,6 +228,10 @@ where Model.Value == Form.Value {
         guard toModel.isValid else { return .invalidated }
         guard hasPendingEdit else { return .unchanged }
         return toForm.withGate(orHandingOver: { [self] in _ = commit() }) {
+            // Asked again once the pair is ours: a model → form update that ran meanwhile (the
+            // model changed) may have shown the model's value over the edit; writing that value
+            // back would undo the model's change.
+            guard hasPendingEdit else { return .unchanged }
             state.withLock { state.committing = true }
             defer { state.withLock { state.committing = false } }
             return toModel.update()

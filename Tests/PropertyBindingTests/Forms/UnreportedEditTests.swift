@@ -312,3 +312,42 @@ extension GoneFormEndsThePairTests {
         #expect(member.age == 10)
     }
 }
+
+/// A text field whose getter can run a hook once, after it has read its text: the moment between
+/// a commit's first look at the field and its entering the pair.
+private final class HookedField {
+    var stored = ""
+    var onRead: (() -> Void)?
+    var text: String {
+        get {
+            let text = stored
+            if let hook = onRead {
+                onRead = nil
+                hook()
+            }
+            return text
+        }
+        set { stored = newValue }
+    }
+}
+
+extension UnreportedEditTests {
+    @Test func anEditGoneByTheTimeTheCommitEntersThePairIsNotWritten() {
+        let member = Member(age: 10)
+        let field = HookedField()
+        let pair = TwoWayBinding(
+            "age", model: Property(member, \.age),
+            form: StringToNumberTransformer<Int>(property: Property(field, \.text), formatter: integers()),
+            modelTriggers: [TestTrigger()])
+        #expect(field.stored == "10")
+        field.stored = "12"
+        // Once the commit has seen "12": the field shows the model's 10 again, and the model
+        // changes to 20 (its trigger has not fired yet).
+        field.onRead = {
+            field.stored = "10"
+            member.age = 20
+        }
+        #expect(pair.commit().description == "unchanged")
+        #expect(member.age == 20)
+    }
+}
