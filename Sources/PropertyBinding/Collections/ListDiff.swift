@@ -33,7 +33,8 @@
 /// **Sections** are not in: the batch is one section's rows.
 ///
 /// **Cost.** Two hashes per element (one to count `old`'s ids, one to match `new`'s), one content
-/// comparison per matched pair, and a few words of memory per element: O(old.count + new.count)
+/// comparison per matched pair, and at most 41 bytes of memory per element of `old` (a table of
+/// its ids, 16 to 32, and three small arrays) and 4 per element of `new`: O(old.count + new.count)
 /// in time and memory, where the standard library's `difference(from:)` (Myers) is
 /// O((old.count + new.count) · d) for d changes and finds no moves.
 public enum ListDiff {
@@ -49,6 +50,23 @@ public enum ListDiff {
     /// See ``ListDiff`` for what "smallest" means, and for duplicate ids.
     @inlinable
     public static func changes<Element, ID: Hashable>(
+        from old: [Element], to new: [Element], id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
+    ) -> ListChanges {
+        if old.count <= Int(Int32.max) && new.count <= Int(Int32.max) {
+            return old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    compactChanges(from: old, to: new, id: id, isSameContent: isSameContent)
+                }
+            }
+        }
+        return wideChanges(from: old, to: new, id: id, isSameContent: isSameContent)
+    }
+
+    /// ``changes(from:to:id:isSameContent:)`` with `Int` indices and a `Dictionary` of ids, for
+    /// arrays too long for ``compactChanges(from:to:id:isSameContent:)``'s 32-bit indices. The same
+    /// steps, the same batch.
+    @inlinable
+    static func wideChanges<Element, ID: Hashable>(
         from old: [Element], to new: [Element], id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
     ) -> ListChanges {
         // 1. Each id's occurrences in `old`, as a chain: `firstUnmatched[id]` is the first old
@@ -143,6 +161,160 @@ public enum ListDiff {
         from old: [Element], to new: [Element], id: KeyPath<Element, ID>
     ) -> ListChanges where Element: Equatable {
         changes(from: old, to: new, id: { $0[keyPath: id] }, isSameContent: ==)
+    }
+
+    /// ``changes(from:to:id:isSameContent:)`` for arrays of at most `Int32.max` elements: the
+    /// same steps, the same batch, in about half the memory per row (29 bytes against the 57 of
+    /// ``wideChanges(from:to:id:isSameContent:)``); at a million rows the time goes to cache
+    /// misses and first-touch page faults, so fewer bytes touched is less time.
+    ///
+    /// - Indices are `Int32`.
+    /// - The ids of `old` are in an open-addressing table (linear probing, at most half full) of
+    ///   one `UInt64` a bucket, not a `Dictionary<ID, Int>` (16 bytes a bucket). A bucket holds
+    ///   no id: its top 32 bits are a tag (the high half of the id's hash), bit 31 says the id has
+    ///   no unmatched occurrence left, and the low 31 bits are 1 + an index of `old` with that id
+    ///   (0: the bucket is empty). That index is the id's first unmatched occurrence; once all
+    ///   are matched, the last one matched. Either way `id(old[index])` is the bucket's id, so a
+    ///   probe compares ids (only when the tags are equal) against it, and an id whose
+    ///   occurrences are all matched keeps its bucket: a later element of `new` with that id finds
+    ///   it, with nothing left to match, rather than probing on into another id's bucket.
+    @inlinable
+    static func compactChanges<Element, ID: Hashable>(
+        from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
+        isSameContent: (Element, Element) -> Bool
+    ) -> ListChanges {
+        let oldCount = old.count
+        let newCount = new.count
+        let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
+        let noneLeft: UInt64 = 0x8000_0000
+        let indexBits: UInt64 = 0x7FFF_FFFF
+        var bucketCount = 2
+        while bucketCount < 2 * oldCount { bucketCount <<= 1 }
+        let mask = bucketCount - 1
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bucketCount)
+        table.initialize(repeating: 0)
+        let nextOccurrence = UnsafeMutableBufferPointer<Int32>.allocate(capacity: oldCount)
+        let oldToNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: oldCount)
+        oldToNew.initialize(repeating: -1)
+        let newToOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
+        let fate = UnsafeMutableBufferPointer<RowFate>.allocate(capacity: oldCount)
+        fate.initialize(repeating: .unvisited)
+        defer {
+            table.deallocate()
+            nextOccurrence.deallocate()
+            oldToNew.deallocate()
+            newToOld.deallocate()
+            fate.deallocate()
+        }
+        // 1. Each id's occurrences in `old`, as a chain: its bucket holds the first,
+        //    `nextOccurrence[i]` the old index after `i` with the same id (-1: none). Every
+        //    `nextOccurrence[i]` is written here, once.
+        var index = oldCount
+        while index > 0 {
+            index -= 1
+            let key = id(old[index])
+            let hash = UInt64(truncatingIfNeeded: key.hashValue)
+            let tag = hash & tagBits
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            var next: Int32 = -1
+            while true {
+                let bucket = table[slot]
+                if bucket == 0 { break }
+                if bucket & tagBits == tag {
+                    let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
+                    if id(old[other]) == key {
+                        next = Int32(truncatingIfNeeded: other)
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            nextOccurrence[index] = next
+            table[slot] = tag | UInt64(truncatingIfNeeded: index + 1)
+        }
+        // 2. Match each element of `new` with the next unmatched occurrence of its id in `old`.
+        var matched = 0
+        for newIndex in 0..<newCount {
+            let key = id(new[newIndex])
+            let hash = UInt64(truncatingIfNeeded: key.hashValue)
+            let tag = hash & tagBits
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            var oldIndex: Int32 = -1
+            while true {
+                let bucket = table[slot]
+                if bucket == 0 { break }
+                if bucket & tagBits == tag {
+                    let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
+                    if id(old[other]) == key {
+                        if bucket & noneLeft == 0 {
+                            oldIndex = Int32(truncatingIfNeeded: other)
+                            let next = nextOccurrence[other]
+                            table[slot] = next < 0 ? bucket | noneLeft : tag | UInt64(truncatingIfNeeded: next + 1)
+                        }
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            newToOld[newIndex] = oldIndex
+            if oldIndex >= 0 {
+                oldToNew[Int(oldIndex)] = Int32(truncatingIfNeeded: newIndex)
+                matched += 1
+            }
+        }
+        // 3. Walk `new` with a cursor on the next old row that may stay in place (as in
+        //    `wideChanges`), counting what step 4 will read off.
+        var cursor = 0
+        var moveCount = 0
+        var reloadCount = 0
+        var unpaired = 0
+        for newIndex in 0..<newCount {
+            let oldIndex = Int(newToOld[newIndex])
+            guard oldIndex >= 0 else { continue }
+            while cursor < oldCount && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
+            // The cursor's row comes later in `new`; if it travels farther than this row would,
+            // it is the one that moves, and the cursor goes on.
+            while oldIndex > cursor && Int(oldToNew[cursor]) - newIndex > oldIndex - cursor {
+                fate[cursor] = .moved
+                cursor += 1
+                while cursor < oldCount && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
+            }
+            let stays = oldIndex == cursor
+            if stays { cursor += 1 }
+            if isSameContent(old[oldIndex], new[newIndex]) {
+                fate[oldIndex] = stays ? .stayed : .moved
+                if !stays { moveCount += 1 }
+            } else if stays {
+                fate[oldIndex] = .reloaded
+                reloadCount += 1
+            } else {
+                fate[oldIndex] = .moved
+                oldToNew[oldIndex] = -1
+                newToOld[newIndex] = -1
+                unpaired += 1
+            }
+        }
+        // 4. Read the batch off, each array in ascending order, into arrays of the right size.
+        let pairs = matched - unpaired
+        var changes = ListChanges()
+        changes.deletes.reserveCapacity(oldCount - pairs)
+        changes.inserts.reserveCapacity(newCount - pairs)
+        changes.moves.reserveCapacity(moveCount)
+        changes.reloads.reserveCapacity(reloadCount)
+        for oldIndex in 0..<oldCount {
+            let newIndex = Int(oldToNew[oldIndex])
+            if newIndex < 0 {
+                changes.deletes.append(oldIndex)
+            } else if fate[oldIndex] == .moved {
+                changes.moves.append(ListMove(from: oldIndex, to: newIndex))
+            } else if fate[oldIndex] == .reloaded {
+                changes.reloads.append(oldIndex)
+            }
+        }
+        for newIndex in 0..<newCount where newToOld[newIndex] < 0 {
+            changes.inserts.append(newIndex)
+        }
+        return changes
     }
 
     /// Puts `index` in front of its id's chain of occurrences; returns the chain's former head.

@@ -1,0 +1,192 @@
+import Testing
+
+@testable import PropertyBinding
+
+/// A row with an identity and a content: a reload is a row whose id stayed and whose content changed.
+private struct Row: Identifiable, Equatable {
+    let id: Int
+    var content: Int = 0
+}
+
+/// An id whose hash is the same for every value: every id lands in one bucket with one tag, so
+/// the diff's table tells ids apart by `==` alone.
+private struct CollidingID: Hashable {
+    let value: Int
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(0) }
+}
+
+/// SplitMix64: the same numbers for the same seed, on every platform and run.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// What the reference's walk of `new` decided for a row of `old`.
+private enum ReferenceFate { case unvisited, stayed, moved, reloaded }
+
+/// `ListDiff.changes(from:to:id:isSameContent:)` as it was before its ids went into a compact
+/// table and its indices became `Int32` (a `Dictionary<ID, Int>` and `[Int]` arrays): the
+/// reference the new implementation must agree with, batch for batch.
+private func referenceChanges<Element, ID: Hashable>(
+    from old: [Element], to new: [Element], id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
+) -> ListChanges {
+    var firstUnmatched: [ID: Int] = [:]
+    var nextOccurrence = [Int](repeating: -1, count: old.count)
+    var index = old.count
+    while index > 0 {
+        index -= 1
+        let key = id(old[index])
+        nextOccurrence[index] = firstUnmatched[key] ?? -1
+        firstUnmatched[key] = index
+    }
+    var newToOld = [Int](repeating: -1, count: new.count)
+    var oldToNew = [Int](repeating: -1, count: old.count)
+    for newIndex in new.indices {
+        let key = id(new[newIndex])
+        guard let head = firstUnmatched[key], head >= 0 else { continue }
+        firstUnmatched[key] = nextOccurrence[head]
+        newToOld[newIndex] = head
+        oldToNew[head] = newIndex
+    }
+    var fate = [ReferenceFate](repeating: .unvisited, count: old.count)
+    var cursor = 0
+    for newIndex in new.indices {
+        let oldIndex = newToOld[newIndex]
+        guard oldIndex >= 0 else { continue }
+        while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
+        while oldIndex > cursor && oldToNew[cursor] - newIndex > oldIndex - cursor {
+            fate[cursor] = .moved
+            cursor += 1
+            while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
+        }
+        let stays = oldIndex == cursor
+        if stays { cursor += 1 }
+        if isSameContent(old[oldIndex], new[newIndex]) {
+            fate[oldIndex] = stays ? .stayed : .moved
+        } else if stays {
+            fate[oldIndex] = .reloaded
+        } else {
+            fate[oldIndex] = .moved
+            oldToNew[oldIndex] = -1
+            newToOld[newIndex] = -1
+        }
+    }
+    var changes = ListChanges()
+    for oldIndex in old.indices {
+        let newIndex = oldToNew[oldIndex]
+        if newIndex < 0 {
+            changes.deletes.append(oldIndex)
+        } else if fate[oldIndex] == .moved {
+            changes.moves.append(ListMove(from: oldIndex, to: newIndex))
+        } else if fate[oldIndex] == .reloaded {
+            changes.reloads.append(oldIndex)
+        }
+    }
+    for newIndex in new.indices where newToOld[newIndex] < 0 {
+        changes.inserts.append(newIndex)
+    }
+    return changes
+}
+
+/// A random pair of arrays of one of several kinds (`kind` picks it), of at most `limit` rows.
+private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerator) -> (old: [Row], new: [Row]) {
+    let count = Int.random(in: 0...limit, using: &random)
+    func content() -> Int { Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 1...9, using: &random) : 0 }
+    switch kind {
+    case 0:  // ids from a small range: many duplicates on both sides, some only on one
+        let range = max(1, count / 4)
+        let old = (0..<count).map { _ in Row(id: Int.random(in: 0..<range, using: &random)) }
+        let new = (0..<Int.random(in: 0...limit, using: &random)).map { _ in
+            Row(id: Int.random(in: 0..<(range + 2), using: &random), content: content())
+        }
+        return (old, new)
+    case 1:  // every id equal, on both sides
+        let old = (0..<count).map { _ in Row(id: 7, content: content()) }
+        let new = (0..<Int.random(in: 0...limit, using: &random)).map { _ in
+            Row(id: 7, content: content())
+        }
+        return (old, new)
+    case 2:  // the same unique rows shuffled, some contents changed
+        let old = (0..<count).map { Row(id: $0) }
+        var new = old.shuffled(using: &random)
+        for index in new.indices where Int.random(in: 0..<10, using: &random) == 0 { new[index].content = 1 }
+        return (old, new)
+    case 3:  // a few rows deleted, inserted, moved and changed in a mostly kept order
+        let old = (0..<count).map { Row(id: $0) }
+        var new = old.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
+        for _ in 0..<(count / 10) {
+            let row = Row(id: count + Int.random(in: 0...count, using: &random))
+            new.insert(row, at: Int.random(in: 0...new.count, using: &random))
+        }
+        for _ in 0..<(count / 20) where new.count > 1 {
+            let row = new.remove(at: Int.random(in: new.indices, using: &random))
+            new.insert(row, at: Int.random(in: 0...new.count, using: &random))
+        }
+        for index in new.indices where Int.random(in: 0..<20, using: &random) == 0 { new[index].content = 2 }
+        return (old, new)
+    case 4:  // one side empty
+        let rows = (0..<count).map { _ in Row(id: Int.random(in: 0..<(count + 1), using: &random)) }
+        return Bool.random(using: &random) ? (rows, []) : ([], rows)
+    default:  // unrelated random ids, duplicates by chance
+        let range = max(1, 2 * count)
+        let old = (0..<count).map { _ in Row(id: Int.random(in: 0..<range, using: &random)) }
+        let new = (0..<Int.random(in: 0...limit, using: &random)).map { _ in
+            Row(id: Int.random(in: 0..<range, using: &random), content: content())
+        }
+        return (old, new)
+    }
+}
+
+@Suite struct ListDiffEquivalenceTests {
+    @Test func theBatchIsTheReferenceBatchOnSeededRandomArrays() {
+        var random = SeededGenerator(state: 28)
+        var cases = 0
+        for round in 0..<336 {
+            // Mostly small arrays (where the special cases are), every 16th up to 50,000 rows.
+            let limit = round % 16 == 15 ? 50_000 : round % 4 == 3 ? 2_000 : 60
+            let (old, new) = randomCase(kind: round % 6, limit: limit, using: &random)
+            let expected = referenceChanges(from: old, to: new, id: \.id, isSameContent: ==)
+            #expect(ListDiff.changes(from: old, to: new) == expected, "case \(round): \(old.count) → \(new.count)")
+            cases += 1
+        }
+        #expect(cases == 336)
+    }
+
+    @Test func idsWhoseHashesAllCollideAreToldApartByEquality() {
+        var random = SeededGenerator(state: 6)
+        for round in 0..<60 {
+            let (old, new) = randomCase(kind: round % 6, limit: 300, using: &random)
+            let id = { (row: Row) in CollidingID(value: row.id) }
+            let expected = referenceChanges(from: old, to: new, id: id, isSameContent: ==)
+            #expect(ListDiff.changes(from: old, to: new, id: id, isSameContent: ==) == expected, "case \(round)")
+        }
+    }
+
+    @Test func stringIdsGiveTheReferenceBatch() {
+        var random = SeededGenerator(state: 1_000_000)
+        for round in 0..<60 {
+            let (old, new) = randomCase(kind: round % 6, limit: 500, using: &random)
+            let id = { (row: Row) in "row \(row.id)" }
+            let expected = referenceChanges(from: old, to: new, id: id, isSameContent: ==)
+            #expect(ListDiff.changes(from: old, to: new, id: id, isSameContent: ==) == expected, "case \(round)")
+        }
+    }
+
+    @Test func theWidePathForArraysBeyondInt32GivesTheReferenceBatch() {
+        // `wideChanges` runs only past `Int32.max` rows; called directly here on small arrays.
+        var random = SeededGenerator(state: 32)
+        for round in 0..<60 {
+            let (old, new) = randomCase(kind: round % 6, limit: 500, using: &random)
+            let expected = referenceChanges(from: old, to: new, id: \.id, isSameContent: ==)
+            let wide = ListDiff.wideChanges(from: old, to: new, id: { $0.id }, isSameContent: ==)
+            #expect(wide == expected, "case \(round)")
+        }
+    }
+}
