@@ -647,7 +647,10 @@ case "rows-initial", "rows-apply", "rows-rebuild":
     switch scenario {
     case "rows-apply":
         holder.rows = new
+        let start = ContinuousClock.now
         binding.update()
+        let elapsed = (ContinuousClock.now - start).components
+        print("apply nanoseconds", elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
     case "rows-rebuild":
         binding.invalidate()
         final class Rebuilt: TableViewDataSource {
