@@ -338,6 +338,64 @@ case "two-way-iteration-keypath-int":
     }
     view.count = observed.count
     withExtendedLifetime(pair) {}
+case "closure-string":
+    let handler: Handler = opaque(
+        Handler { [weak model, weak view] in
+            guard let model, let view else { return }
+            view.text = model.name
+        })
+    for index in 0..<count {
+        model.name = names[index & 1]
+        handler.body()
+    }
+case "custom-string":
+    let binding = Binding(source: Property(model, \.name), destination: Property(view, \.text))
+    binding.addTrigger(trigger)
+    for index in 0..<count {
+        model.name = names[index & 1]
+        trigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+case "keypath-trigger-string":
+    let observed = ObservedModel()
+    let binding = Binding(source: Property(observed, \.name), destination: Property(view, \.text))
+    binding.addTrigger(KeyPathTrigger(observed, \.name))
+    for index in 0..<count { observed.name = names[index & 1] }
+    withExtendedLifetime(binding) {}
+case "action-string":
+    let slider = Slider()
+    let binding = Binding(source: Property(slider, \.text), destination: Property(view, \.text))
+    binding.addTrigger(TargetActionTrigger(control: slider, events: .valueChanged))
+    for index in 0..<count {
+        slider.text = names[index & 1]
+        slider.sendActions(for: .valueChanged)
+    }
+    withExtendedLifetime(binding) {}
+case "delegation-string":
+    let knob = Knob()
+    let binding = Binding(source: Property(knob, \.text), destination: Property(view, \.text))
+    binding.addTrigger(DelegationTrigger(proxy: KnobDelegateProxy(knob), callbacks: [.knobDidTurn]))
+    for index in 0..<count {
+        knob.text = names[index & 1]
+        knob.turned()
+    }
+    withExtendedLifetime(binding) {}
+case "floor-strong-int", "floor-weak-int", "floor-int":
+    let weak = scenario != "floor-strong-int"
+    let binding = FloorBinding(source: model, destination: view, weak: weak, locks: scenario == "floor-int")
+    let floorTrigger: FloorTrigger = opaque(FloorTrigger(binding, weak: weak))
+    for _ in 0..<count {
+        model.count &+= 1
+        floorTrigger.fire()
+    }
+    withExtendedLifetime(binding) {}
+    precondition(count == 0 || view.count == model.count)
+case "handed-int":
+    let handler: ValueHandler = opaque(ValueHandler { [weak view] value in view?.count = value })
+    for _ in 0..<count {
+        model.count &+= 1
+        handler.body(model.count)
+    }
 case "handed-string":
     let handler: StringHandler = opaque(StringHandler { [weak view] value in view?.text = value })
     for index in 0..<count {
