@@ -32,11 +32,12 @@
 ///
 /// **Sections** are not in: the batch is one section's rows.
 ///
-/// **Cost.** Two hashes per element (one to count `old`'s ids, one to match `new`'s), one content
-/// comparison per matched pair, and at most 41 bytes of memory per element of `old` (a table of
-/// its ids, 16 to 32, and three small arrays) and 4 per element of `new`: O(old.count + new.count)
-/// in time and memory, where the standard library's `difference(from:)` (Myers) is
-/// O((old.count + new.count) · d) for d changes and finds no moves.
+/// **Cost.** O(old.count + new.count) in time and memory, where the standard library's
+/// `difference(from:)` (Myers) is O((old.count + new.count) · d) for d changes and finds no
+/// moves. A list that mostly keeps its order is matched by reading both arrays in order (one
+/// hash per element, for a check), the rest through a hash table of its ids; one content
+/// comparison per matched pair; about 15 bytes of memory per row, and 30 to 50 more per row not
+/// matched in order (all of them when the order is lost).
 public enum ListDiff {
     /// The smallest batch (deletes, inserts, moves, and a reload for an element whose id stayed
     /// but whose content changed) that turns `old` into `new`, found in linear time (Heckel).
@@ -164,20 +165,44 @@ public enum ListDiff {
     }
 
     /// ``changes(from:to:id:isSameContent:)`` for arrays of at most `Int32.max` elements: the
-    /// same steps, the same batch, in about half the memory per row (29 bytes against the 57 of
-    /// ``wideChanges(from:to:id:isSameContent:)``); at a million rows the time goes to cache
-    /// misses and first-touch page faults, so fewer bytes touched is less time.
+    /// same batch, in less time and memory. At a million rows the time goes to memory (cache
+    /// misses, bandwidth, first-touch page faults), so the common case (a list that mostly keeps
+    /// its order) is matched by reading both arrays in order, and only the rest goes through a
+    /// hash table, a small one.
     ///
-    /// - Indices are `Int32`.
-    /// - The ids of `old` are in an open-addressing table (linear probing, at most half full) of
-    ///   one `UInt64` a bucket, not a `Dictionary<ID, Int>` (16 bytes a bucket). A bucket holds
-    ///   no id: its top 32 bits are a tag (the high half of the id's hash), bit 31 says the id has
-    ///   no unmatched occurrence left, and the low 31 bits are 1 + an index of `old` with that id
-    ///   (0: the bucket is empty). That index is the id's first unmatched occurrence; once all
-    ///   are matched, the last one matched. Either way `id(old[index])` is the bucket's id, so a
-    ///   probe compares ids (only when the tags are equal) against it, and an id whose
-    ///   occurrences are all matched keeps its bucket: a later element of `new` with that id finds
-    ///   it, with nothing left to match, rather than probing on into another id's bucket.
+    /// 1. **In order.** `new` is walked with a cursor in `old` (the row after the last one
+    ///    paired): an element whose id is the cursor row's, or the next row's (past a deleted
+    ///    row), is paired with it, with no hash and no table. After a gap (rows inserted, moved,
+    ///    or several deleted) the walk finds its place again through a small table of every
+    ///    ``anchorStride``-th row of `old`, taking a row it finds there only if the rows after
+    ///    both agree too. Pairs only go forward in both arrays. If fewer than half of the first
+    ///    ``inOrderTrial`` elements pair, the list is not in order: the walk is undone and every
+    ///    row goes to step 3.
+    /// 2. **Check.** Those pairs are only right if their ids have no occurrence left unpaired (a
+    ///    duplicate id elsewhere must be matched by rank: the first in `new` with the first in
+    ///    `old`). So the ids of the unpaired rows go into a filter (``IDFilter``, two slots a row
+    ///    of either array), and every pair whose id the filter may hold is undone. A pair that
+    ///    stays has an id with no unpaired occurrence on either side, so all its occurrences are
+    ///    paired, in order: the first with the first. An id whose pair is undone has every pair
+    ///    of its own undone (the same hash, the same bits), so each id is now matched wholly in
+    ///    order or wholly by step 3.
+    /// 3. **By table.** The unpaired rows are matched by id, occurrences in order, through an
+    ///    open-addressing table (linear probing, at most half full) of one `UInt64` a bucket, not
+    ///    a `Dictionary<ID, Int>` (16 bytes a bucket). A bucket holds no id: its top 32 bits are
+    ///    a tag (the high half of the id's hash), bit 31 says the id has no unmatched occurrence
+    ///    left, and the low 31 bits are 1 + an index of `old` with that id (0: the bucket is
+    ///    empty): the first unmatched occurrence; once all are matched, the last one matched.
+    ///    Either way `id(old[index])` is the bucket's id, so a probe compares ids (only when the
+    ///    tags are equal) against it, and an id whose occurrences are all matched keeps its
+    ///    bucket. After step 2 a row whose id the other array's unpaired rows cannot have (the
+    ///    filter says so) is a delete or an insert: it is neither tabled nor looked up, and the
+    ///    table is sized by the rows that are. Rows go through the table ``probeBatch`` at a
+    ///    time: a first pass hashes the batch and reads each row's first bucket, so that those
+    ///    reads (each a cache miss in a big table) are in flight together.
+    ///
+    /// Indices are `Int32`. Memory: 5 bytes a row of `old` and 9 of `new` (in one block), half a
+    /// byte a row of either for the filter and half a byte a row of `old` for the anchors; then
+    /// 12 bytes and a table of 16 to 32 bytes for each row that step 3 tables.
     @inlinable
     static func compactChanges<Element, ID: Hashable>(
         from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
@@ -185,85 +210,42 @@ public enum ListDiff {
     ) -> ListChanges {
         let oldCount = old.count
         let newCount = new.count
-        let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
-        let noneLeft: UInt64 = 0x8000_0000
-        let indexBits: UInt64 = 0x7FFF_FFFF
-        var bucketCount = 2
-        while bucketCount < 2 * oldCount { bucketCount <<= 1 }
-        let mask = bucketCount - 1
-        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bucketCount)
-        table.initialize(repeating: 0)
-        let nextOccurrence = UnsafeMutableBufferPointer<Int32>.allocate(capacity: oldCount)
-        let oldToNew = UnsafeMutableBufferPointer<Int32>.allocate(capacity: oldCount)
+        // The arrays of the steps, in one block (one allocation, which a program that diffs
+        // again and again gets back whole from malloc, its pages already mapped): `oldToNew`,
+        // `newToOld`, each element's filter key (steps 2 and 3), whether each paired element's
+        // content changed (compared when it was paired, the two rows in the cache then), and
+        // what the walk of step 4 decided for each old row.
+        let indexCount = oldCount + 2 * newCount
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: 4 * indexCount + newCount + oldCount, alignment: MemoryLayout<Int32>.alignment)
+        defer { block.deallocate() }
+        let indices = block.bindMemory(to: Int32.self, capacity: indexCount)
+        let oldToNew = UnsafeMutableBufferPointer(start: indices, count: oldCount)
         oldToNew.initialize(repeating: -1)
-        let newToOld = UnsafeMutableBufferPointer<Int32>.allocate(capacity: newCount)
-        let fate = UnsafeMutableBufferPointer<RowFate>.allocate(capacity: oldCount)
+        let newToOld = UnsafeMutableBufferPointer(start: indices + oldCount, count: newCount)
+        newToOld.initialize(repeating: -1)
+        let filterKeys = UnsafeMutableBufferPointer(start: indices + oldCount + newCount, count: newCount)
+        let changed = UnsafeMutableBufferPointer(
+            start: (block + 4 * indexCount).bindMemory(to: Bool.self, capacity: newCount), count: newCount)
+        let fate = UnsafeMutableBufferPointer(
+            start: (block + 4 * indexCount + newCount).bindMemory(to: RowFate.self, capacity: oldCount),
+            count: oldCount)
         fate.initialize(repeating: .unvisited)
-        defer {
-            table.deallocate()
-            nextOccurrence.deallocate()
-            oldToNew.deallocate()
-            newToOld.deallocate()
-            fate.deallocate()
-        }
-        // 1. Each id's occurrences in `old`, as a chain: its bucket holds the first,
-        //    `nextOccurrence[i]` the old index after `i` with the same id (-1: none). Every
-        //    `nextOccurrence[i]` is written here, once.
-        var index = oldCount
-        while index > 0 {
-            index -= 1
-            let key = id(old[index])
-            let hash = UInt64(truncatingIfNeeded: key.hashValue)
-            let tag = hash & tagBits
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            var next: Int32 = -1
-            while true {
-                let bucket = table[slot]
-                if bucket == 0 { break }
-                if bucket & tagBits == tag {
-                    let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
-                    if id(old[other]) == key {
-                        next = Int32(truncatingIfNeeded: other)
-                        break
-                    }
-                }
-                slot = (slot + 1) & mask
-            }
-            nextOccurrence[index] = next
-            table[slot] = tag | UInt64(truncatingIfNeeded: index + 1)
-        }
-        // 2. Match each element of `new` with the next unmatched occurrence of its id in `old`.
+        // The ids of the rows step 1 leaves unpaired: two slots a row of either array.
+        let filter = IDFilter(slotCount: 2 * (oldCount + newCount))
+        defer { filter.deallocate() }
         var matched = 0
-        for newIndex in 0..<newCount {
-            let key = id(new[newIndex])
-            let hash = UInt64(truncatingIfNeeded: key.hashValue)
-            let tag = hash & tagBits
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            var oldIndex: Int32 = -1
-            while true {
-                let bucket = table[slot]
-                if bucket == 0 { break }
-                if bucket & tagBits == tag {
-                    let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
-                    if id(old[other]) == key {
-                        if bucket & noneLeft == 0 {
-                            oldIndex = Int32(truncatingIfNeeded: other)
-                            let next = nextOccurrence[other]
-                            table[slot] = next < 0 ? bucket | noneLeft : tag | UInt64(truncatingIfNeeded: next + 1)
-                        }
-                        break
-                    }
-                }
-                slot = (slot + 1) & mask
-            }
-            newToOld[newIndex] = oldIndex
-            if oldIndex >= 0 {
-                oldToNew[Int(oldIndex)] = Int32(truncatingIfNeeded: newIndex)
-                matched += 1
-            }
+        let inOrder = pairInOrder(
+            old, new, id: id, isSameContent: isSameContent, oldToNew: oldToNew, newToOld: newToOld, changed: changed,
+            filter: filter, filterKeys: filterKeys)
+        if let paired = inOrder { matched = paired }
+        if matched < oldCount && matched < newCount {
+            matched += matchByTable(
+                old, new, id: id, isSameContent: isSameContent, oldToNew: oldToNew, newToOld: newToOld,
+                changed: changed, filter: inOrder == nil ? nil : filter, filterKeys: filterKeys)
         }
-        // 3. Walk `new` with a cursor on the next old row that may stay in place (as in
-        //    `wideChanges`), counting what step 4 will read off.
+        // 4. Walk `new` with a cursor on the next old row that may stay in place (as in
+        //    `wideChanges`), counting what step 5 will read off.
         var cursor = 0
         var moveCount = 0
         var reloadCount = 0
@@ -281,7 +263,7 @@ public enum ListDiff {
             }
             let stays = oldIndex == cursor
             if stays { cursor += 1 }
-            if isSameContent(old[oldIndex], new[newIndex]) {
+            if !changed[newIndex] {
                 fate[oldIndex] = stays ? .stayed : .moved
                 if !stays { moveCount += 1 }
             } else if stays {
@@ -294,7 +276,7 @@ public enum ListDiff {
                 unpaired += 1
             }
         }
-        // 4. Read the batch off, each array in ascending order, into arrays of the right size.
+        // 5. Read the batch off, each array in ascending order, into arrays of the right size.
         let pairs = matched - unpaired
         var changes = ListChanges()
         changes.deletes.reserveCapacity(oldCount - pairs)
@@ -317,6 +299,358 @@ public enum ListDiff {
         return changes
     }
 
+    /// Steps 1 and 2 of ``compactChanges(from:to:id:isSameContent:)``: pairs elements of `new`
+    /// with rows of `old` of the same id, reading both in order, marking the unpaired rows' ids
+    /// in `filter`, then undoes every pair whose id may have an occurrence left unpaired; returns
+    /// how many pairs stay, or nil when the list is not in order (then it pairs none, and
+    /// `filter` is not complete). Each element's filter key is left in `filterKeys`, each
+    /// unpaired old row's in `oldToNew`, as `-2 - key` (negative: unpaired).
+    @inlinable
+    static func pairInOrder<Element, ID: Hashable>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
+        isSameContent: (Element, Element) -> Bool, oldToNew: UnsafeMutableBufferPointer<Int32>,
+        newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>, filter: IDFilter,
+        filterKeys: UnsafeMutableBufferPointer<Int32>
+    ) -> Int? {
+        let oldCount = old.count
+        let newCount = new.count
+        guard oldCount > 0 && newCount > 0 else { return nil }
+        // Every `anchorStride`-th row of `old`, by id: `tag | (index + 1)` a bucket, no chains.
+        let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
+        let indexBits: UInt64 = 0x7FFF_FFFF
+        var bucketCount = 2
+        while bucketCount < 2 * ((oldCount + anchorStride - 1) / anchorStride) { bucketCount <<= 1 }
+        let mask = bucketCount - 1
+        let anchors = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bucketCount)
+        anchors.initialize(repeating: 0)
+        defer { anchors.deallocate() }
+        for index in stride(from: 0, to: oldCount, by: anchorStride) {
+            let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while anchors[slot] != 0 { slot = (slot + 1) & mask }
+            anchors[slot] = hash & tagBits | UInt64(truncatingIfNeeded: index + 1)
+        }
+        var paired = 0
+        var cursor = 0
+        for newIndex in 0..<newCount {
+            if newIndex == inOrderTrial && 2 * paired < newIndex {
+                // Not a list in order: undo, and leave every row to the table.
+                for index in 0..<newIndex where newToOld[index] >= 0 { newToOld[index] = -1 }
+                for index in 0..<cursor { oldToNew[index] = -1 }
+                return nil
+            }
+            let key = id(new[newIndex])
+            let hash = UInt64(truncatingIfNeeded: key.hashValue)
+            var oldIndex = -1
+            if cursor < oldCount && id(old[cursor]) == key {
+                oldIndex = cursor
+            } else if cursor + 1 < oldCount && id(old[cursor + 1]) == key {
+                oldIndex = cursor + 1
+            } else if cursor < oldCount
+                && !(newIndex + 1 < newCount && id(new[newIndex + 1]) == id(old[cursor]))
+            {
+                // Not an element inserted before the cursor's row (the next element is that
+                // row): find the place again, an anchor of this id ahead of the cursor, whose
+                // next row is the next element's too.
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let bucket = anchors[slot]
+                    if bucket == 0 { break }
+                    if bucket & tagBits == hash & tagBits {
+                        let anchor = Int(truncatingIfNeeded: bucket & indexBits) - 1
+                        if anchor > cursor + 1 && anchor + 1 < oldCount && newIndex + 1 < newCount
+                            && id(old[anchor]) == key && id(old[anchor + 1]) == id(new[newIndex + 1])
+                        {
+                            oldIndex = anchor
+                            break
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+            // Each element's filter key, and each skipped old row's (as `-2 - key` in `oldToNew`,
+            // still negative: unpaired), are marked after the walk, all together, so that the
+            // cache misses of a big filter overlap.
+            filterKeys[newIndex] = Int32(truncatingIfNeeded: filter.key(hash))
+            if oldIndex >= 0 {
+                while cursor < oldIndex {
+                    let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
+                    oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+                    cursor += 1
+                }
+                oldToNew[oldIndex] = Int32(truncatingIfNeeded: newIndex)
+                newToOld[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+                changed[newIndex] = !isSameContent(old[oldIndex], new[newIndex])
+                cursor = oldIndex + 1
+                paired += 1
+            }
+        }
+        while cursor < oldCount {
+            let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
+            oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+            cursor += 1
+        }
+        guard paired < oldCount || paired < newCount else { return paired }
+        for index in 0..<oldCount where oldToNew[index] < 0 {
+            filter.markOld(-2 - Int(oldToNew[index]))
+        }
+        for index in 0..<newCount where newToOld[index] < 0 {
+            filter.markNew(Int(filterKeys[index]))
+        }
+        // A pair is right only if its id has no occurrence left unpaired (a duplicate id is
+        // matched by rank: the first in `new` with the first in `old`): undo every pair whose
+        // key an unpaired row marked, and mark it on both sides, so that step 3 looks for it.
+        for index in 0..<newCount where newToOld[index] >= 0 {
+            let filterKey = Int(filterKeys[index])
+            if filter.isMarked(filterKey) {
+                filter.markBoth(filterKey)
+                oldToNew[Int(newToOld[index])] = Int32(truncatingIfNeeded: -2 - filterKey)
+                newToOld[index] = -1
+                paired -= 1
+            }
+        }
+        return paired
+    }
+
+    /// Step 3 of ``compactChanges(from:to:id:isSameContent:)``: matches the unpaired elements
+    /// of `new` with the unpaired rows of `old` by id, occurrences in order, through the compact
+    /// table; returns how many it matched. With `filter` (the list was in order), the filter
+    /// keys that step 1 left in `filterKeys` and `oldToNew` say which rows cannot match (their
+    /// id's key is not marked for the other array), without reading those rows again.
+    @inlinable
+    static func matchByTable<Element, ID: Hashable>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
+        isSameContent: (Element, Element) -> Bool, oldToNew: UnsafeMutableBufferPointer<Int32>,
+        newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>, filter: IDFilter?,
+        filterKeys: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
+        let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
+        let noneLeft: UInt64 = 0x8000_0000
+        let indexBits: UInt64 = 0x7FFF_FFFF
+        // The rows of `old` to table, each unpaired one; with a filter, only those whose id an
+        // unpaired element of `new` may have, gathered first (last first, with their hashes) so
+        // that the table is sized by them.
+        var tabled = 0
+        for index in 0..<old.count where oldToNew[index] < 0 { tabled += 1 }
+        let gathered = filter.map { _ in UnsafeMutableBufferPointer<Int32>.allocate(capacity: tabled) }
+        let gatheredHashes = filter.map { _ in UnsafeMutableBufferPointer<UInt64>.allocate(capacity: tabled) }
+        defer {
+            gathered?.deallocate()
+            gatheredHashes?.deallocate()
+        }
+        if let filter, let gathered, let gatheredHashes {
+            tabled = 0
+            var index = old.count
+            while index > 0 {
+                index -= 1
+                guard oldToNew[index] < 0 else { continue }
+                // An id that no unpaired element of `new` has is deleted: no need to table it.
+                guard filter.isMarkedNew(-2 - Int(oldToNew[index])) else { continue }
+                let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
+                gathered[tabled] = Int32(truncatingIfNeeded: index)
+                gatheredHashes[tabled] = hash
+                tabled += 1
+            }
+        }
+        guard tabled > 0 else { return 0 }
+        var bucketCount = 2
+        while bucketCount < 2 * tabled { bucketCount <<= 1 }
+        let mask = bucketCount - 1
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bucketCount)
+        table.initialize(repeating: 0)
+        // The table's entries are the gathered rows' places in `gathered` (so that what is
+        // written per row is as small as the rows gathered), or without a filter old indices.
+        // `nextOccurrence[e]`: the entry after `e` of the same id (-1: none), written for each.
+        func oldIndex(_ entry: Int) -> Int { gathered.map { Int($0[entry]) } ?? entry }
+        let nextOccurrence = UnsafeMutableBufferPointer<Int32>.allocate(capacity: gathered == nil ? old.count : tabled)
+        // A batch's rows, their hashes, and their first buckets as read ahead.
+        let rows = UnsafeMutableBufferPointer<Int>.allocate(capacity: probeBatch)
+        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 2 * probeBatch)
+        let firstBuckets = UnsafeMutableBufferPointer(rebasing: hashes[probeBatch...])
+        defer {
+            table.deallocate()
+            nextOccurrence.deallocate()
+            rows.deallocate()
+            hashes.deallocate()
+        }
+        // Each id's tabled occurrences in `old`, as a chain: its bucket holds the first.
+        var readAhead: UInt64 = 0
+        var index = old.count
+        var nextGathered = 0
+        while index > 0 && nextGathered < tabled {
+            var count = 0
+            if let gatheredHashes {
+                while nextGathered < tabled && count < probeBatch {
+                    rows[count] = nextGathered
+                    hashes[count] = gatheredHashes[nextGathered]
+                    readAhead |= table[Int(truncatingIfNeeded: hashes[count]) & mask]
+                    nextGathered += 1
+                    count += 1
+                }
+            } else {
+                while index > 0 && count < probeBatch {
+                    index -= 1
+                    guard oldToNew[index] < 0 else { continue }
+                    let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
+                    rows[count] = index
+                    hashes[count] = hash
+                    readAhead |= table[Int(truncatingIfNeeded: hash) & mask]
+                    count += 1
+                }
+            }
+            for offset in 0..<count {
+                let row = rows[offset]
+                let hash = hashes[offset]
+                let tag = hash & tagBits
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                var next: Int32 = -1
+                while true {
+                    let bucket = table[slot]
+                    if bucket == 0 { break }
+                    if bucket & tagBits == tag {
+                        let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
+                        if id(old[oldIndex(other)]) == id(old[oldIndex(row)]) {
+                            next = Int32(truncatingIfNeeded: other)
+                            break
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+                nextOccurrence[row] = next
+                table[slot] = tag | UInt64(truncatingIfNeeded: row + 1)
+            }
+        }
+        // No bucket is marked `noneLeft` before matching begins (an index + 1 fits in 31 bits):
+        // checking it is also what keeps the reads ahead from being optimized away.
+        precondition(readAhead & noneLeft == 0, "ListDiff: the id table is corrupt")
+        // Match each unpaired element of `new` with the next unmatched occurrence of its id.
+        var matched = 0
+        var newIndex = 0
+        while newIndex < new.count {
+            var count = 0
+            while newIndex < new.count && count < probeBatch {
+                defer { newIndex += 1 }
+                guard newToOld[newIndex] < 0 else { continue }
+                // An id that no unpaired row of `old` has is inserted: no need to look it up.
+                if let filter, !filter.isMarkedOld(Int(filterKeys[newIndex])) { continue }
+                let hash = UInt64(truncatingIfNeeded: id(new[newIndex]).hashValue)
+                rows[count] = newIndex
+                hashes[count] = hash
+                firstBuckets[count] = table[Int(truncatingIfNeeded: hash) & mask]
+                count += 1
+            }
+            // Matching never empties a bucket, so one empty when read ahead is empty now.
+            for offset in 0..<count where firstBuckets[offset] != 0 {
+                let row = rows[offset]
+                let hash = hashes[offset]
+                let tag = hash & tagBits
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let bucket = table[slot]
+                    if bucket == 0 { break }
+                    if bucket & tagBits == tag {
+                        let other = Int(truncatingIfNeeded: bucket & indexBits) - 1
+                        let oldRow = oldIndex(other)
+                        if id(old[oldRow]) == id(new[row]) {
+                            if bucket & noneLeft == 0 {
+                                let next = nextOccurrence[other]
+                                table[slot] =
+                                    next < 0 ? bucket | noneLeft : tag | UInt64(truncatingIfNeeded: next + 1)
+                                newToOld[row] = Int32(truncatingIfNeeded: oldRow)
+                                oldToNew[oldRow] = Int32(truncatingIfNeeded: row)
+                                changed[row] = !isSameContent(old[oldRow], new[row])
+                                matched += 1
+                            }
+                            break
+                        }
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+        return matched
+    }
+
+    /// The ids of the rows that step 1 of ``compactChanges(from:to:id:isSameContent:)`` leaves
+    /// unpaired, as bits: a blocked Bloom filter of two probes. An id's hash picks a word and
+    /// two of its 32 slots; a slot has two bits, one for an unpaired row of `old`, one for an
+    /// unpaired element of `new`. No false negatives: an id whose bits are not all set has no
+    /// such row. A row's place in the filter (its word and slots) fits in 30 bits, so that
+    /// `-2 - key` fits in an `Int32` too: its *key*.
+    @usableFromInline
+    struct IDFilter {
+        /// The bits, 32 slots a word.
+        @usableFromInline let words: UnsafeMutableBufferPointer<UInt64>
+        /// The word count less one (a power of two less one, below 2²⁰).
+        @usableFromInline let wordMask: Int
+
+        /// A filter of at least `slotCount` slots (rounded up to a power of two, 64 to 2²⁵),
+        /// none marked.
+        @inlinable
+        init(slotCount: Int) {
+            var wordCount = 2
+            while 32 * wordCount < slotCount && wordCount < 1 << 20 { wordCount <<= 1 }
+            words = .allocate(capacity: wordCount)
+            words.initialize(repeating: 0)
+            wordMask = wordCount - 1
+        }
+
+        /// The key of an id of this hash: its word (from bits 32 to 51, which the tables' slots
+        /// do not use), and its two slots (bits 53 to 62).
+        @inlinable
+        func key(_ hash: UInt64) -> Int {
+            (Int(truncatingIfNeeded: hash >> 32) & wordMask) << 10 | Int(truncatingIfNeeded: hash >> 53) & 0x3FF
+        }
+
+        /// The bits of `key`'s two slots, for `sides` (1: `old`, 2: `new`, 3: both).
+        @inlinable
+        func bits(_ key: Int, _ sides: UInt64) -> UInt64 {
+            sides << UInt64((key >> 5 & 31) * 2) | sides << UInt64((key & 31) * 2)
+        }
+
+        /// Marks a key for an unpaired row of `old`.
+        @inlinable
+        func markOld(_ key: Int) { words[key >> 10] |= bits(key, 1) }
+
+        /// Marks a key for an unpaired element of `new`.
+        @inlinable
+        func markNew(_ key: Int) { words[key >> 10] |= bits(key, 2) }
+
+        /// Marks a key for both arrays.
+        @inlinable
+        func markBoth(_ key: Int) { words[key >> 10] |= bits(key, 3) }
+
+        /// Whether an unpaired row of either array may have an id of this key.
+        @inlinable
+        func isMarked(_ key: Int) -> Bool {
+            let word = words[key >> 10]
+            return word & 3 << UInt64((key >> 5 & 31) * 2) != 0 && word & 3 << UInt64((key & 31) * 2) != 0
+        }
+
+        /// Whether an unpaired row of `old` may have an id of this key.
+        @inlinable
+        func isMarkedOld(_ key: Int) -> Bool { words[key >> 10] & bits(key, 1) == bits(key, 1) }
+
+        /// Whether an unpaired element of `new` may have an id of this key.
+        @inlinable
+        func isMarkedNew(_ key: Int) -> Bool { words[key >> 10] & bits(key, 2) == bits(key, 2) }
+
+        /// Frees the bits.
+        @inlinable
+        func deallocate() { words.deallocate() }
+    }
+
+    /// Every how many rows of `old` step 1 of ``compactChanges(from:to:id:isSameContent:)``
+    /// keeps one in its table of anchors: a thirty-second of the rows, so the table stays in
+    /// the cache at a million rows, and the walk finds its place within 32 rows of a gap.
+    @usableFromInline
+    static var anchorStride: Int { 32 }
+
+    /// After how many elements of `new` step 1 of ``compactChanges(from:to:id:isSameContent:)``
+    /// gives up when fewer than half of them paired in order.
+    @usableFromInline
+    static var inOrderTrial: Int { 1_024 }
+
     /// Puts `index` in front of its id's chain of occurrences; returns the chain's former head.
     @usableFromInline
     static func pushOccurrence(_ index: Int, onto first: inout Int?) -> Int {
@@ -331,6 +665,12 @@ public enum ListDiff {
         first = chain[head]
         return head
     }
+
+    /// How many rows step 3 of ``compactChanges(from:to:id:isSameContent:)`` reads ahead
+    /// at a time: enough cache misses in flight to fill a core's line-fill buffers (10 to 16),
+    /// few enough that the batch stays in the first-level cache.
+    @usableFromInline
+    static var probeBatch: Int { 64 }
 
     /// What the walk of `new` decided for a row of `old`.
     @usableFromInline

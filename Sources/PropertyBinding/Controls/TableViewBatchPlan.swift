@@ -4,13 +4,19 @@
 /// A row that is neither deleted nor moved keeps its order among the other such rows, and they
 /// fill, in order, the rows after the batch that are neither inserted nor a move's destination.
 /// So the new index of such a row is found with two binary searches, whatever the batch's size.
+///
+/// A batch whose rows come in ascending order (as ``ListDiff`` gives them) is checked and planned
+/// in time linear in its size: sorted arrays merged, no sets; rows in any other order are
+/// checked through sets first (the same errors), then sorted.
 struct TableViewBatchPlan {
     /// Old indices that leave their place (deleted or moved away), ascending.
     private let vacated: [Int]
     /// New indices taken by inserts and move destinations, ascending.
     private let taken: [Int]
-    private let deleted: Set<Int>
-    private let reloaded: Set<Int>
+    /// Old indices deleted, ascending.
+    private let deleted: [Int]
+    /// Old indices reloaded, ascending.
+    private let reloaded: [Int]
     /// Each moved row's new index, by its old index.
     private let destinations: [Int: Int]
 
@@ -28,17 +34,21 @@ struct TableViewBatchPlan {
                     + "\(batch.inserts.count) inserted, so \(expected) expected, the data source has \(newCount)")
         }
 
-        /// The rows of one kind as a set: each in range, none twice.
-        func rows(_ rows: [Int], _ verb: String, in count: Int, _ when: String) throws(TableViewError) -> Set<Int> {
+        /// The rows of one kind, ascending: each in range, none twice.
+        func rows(_ rows: [Int], _ verb: String, in count: Int, _ when: String) throws(TableViewError) -> [Int] {
+            func outOfRange(_ row: Int) -> TableViewError {
+                refuse("attempt to \(verb) row \(row), which is not one of the \(count) rows \(when) the update")
+            }
+            if rows.isStrictlyAscending {
+                if let row = rows.first(where: { $0 < 0 || $0 >= count }) { throw outOfRange(row) }
+                return rows
+            }
             var set = Set<Int>(minimumCapacity: rows.count)
             for row in rows {
-                guard row >= 0, row < count else {
-                    throw refuse(
-                        "attempt to \(verb) row \(row), which is not one of the \(count) rows \(when) the update")
-                }
+                guard row >= 0, row < count else { throw outOfRange(row) }
                 guard set.insert(row).inserted else { throw refuse("attempt to \(verb) row \(row) twice") }
             }
-            return set
+            return rows.sorted()
         }
         let deleted = try rows(batch.deletes, "delete", in: oldCount, "before")
         let reloaded = try rows(batch.reloads, "reload", in: oldCount, "before")
@@ -57,27 +67,28 @@ struct TableViewBatchPlan {
             }
             destinations[move.from] = move.to
         }
+        let movedToRows = movedTo.sorted()
 
-        if let row = deleted.intersection(movedFrom).min() { throw refuse("attempt to delete and move row \(row)") }
-        if let row = reloaded.intersection(deleted).min() { throw refuse("attempt to delete and reload row \(row)") }
-        if let row = reloaded.intersection(movedFrom).min() { throw refuse("attempt to move and reload row \(row)") }
-        if let row = inserted.intersection(movedTo).min() {
+        if let row = deleted.firstCommon(with: movedFrom) { throw refuse("attempt to delete and move row \(row)") }
+        if let row = reloaded.firstCommon(with: deleted) { throw refuse("attempt to delete and reload row \(row)") }
+        if let row = reloaded.firstCommon(with: movedFrom) { throw refuse("attempt to move and reload row \(row)") }
+        if let row = inserted.firstCommon(with: movedToRows) {
             throw refuse("attempt to insert row \(row) and move another row to it")
         }
 
-        self.vacated = deleted.union(movedFrom).sorted()
-        self.taken = inserted.union(movedTo).sorted()
+        self.vacated = deleted.merged(with: movedFrom)
+        self.taken = inserted.merged(with: movedToRows)
         self.deleted = deleted
         self.reloaded = reloaded
         self.destinations = destinations
     }
 
     /// Whether the row at `oldRow` gets a new cell (its content changed).
-    func isReloaded(_ oldRow: Int) -> Bool { reloaded.contains(oldRow) }
+    func isReloaded(_ oldRow: Int) -> Bool { reloaded.containsSorted(oldRow) }
 
     /// The index after the batch of the row at `oldRow` before it, nil when it is deleted.
     func newRow(forOldRow oldRow: Int) -> Int? {
-        if deleted.contains(oldRow) { return nil }
+        if deleted.containsSorted(oldRow) { return nil }
         if let destination = destinations[oldRow] { return destination }
         // Its rank among the rows that stay in order...
         let rank = oldRow - vacated.partitionPoint { $0 >= oldRow }
@@ -86,6 +97,55 @@ struct TableViewBatchPlan {
         // free row is the number of them with `taken[i] - i <= rank`.
         let takenBefore = taken.indices.partitionPoint { taken[$0] - $0 > rank }
         return rank + takenBefore
+    }
+}
+
+extension [Int] {
+    /// Whether each element is greater than the one before it.
+    fileprivate var isStrictlyAscending: Bool {
+        var index = 1
+        while index < count {
+            if self[index] <= self[index - 1] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The smallest element both ascending arrays hold, if any.
+    fileprivate func firstCommon(with other: [Int]) -> Int? {
+        var (left, right) = (0, 0)
+        while left < count && right < other.count {
+            if self[left] == other[right] { return self[left] }
+            if self[left] < other[right] { left += 1 } else { right += 1 }
+        }
+        return nil
+    }
+
+    /// The two ascending arrays (with no element in common) as one ascending array.
+    fileprivate func merged(with other: [Int]) -> [Int] {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        var result: [Int] = []
+        result.reserveCapacity(count + other.count)
+        var (left, right) = (0, 0)
+        while left < count && right < other.count {
+            if self[left] < other[right] {
+                result.append(self[left])
+                left += 1
+            } else {
+                result.append(other[right])
+                right += 1
+            }
+        }
+        result += self[left...]
+        result += other[right...]
+        return result
+    }
+
+    /// Whether this ascending array holds `element`: a binary search.
+    fileprivate func containsSorted(_ element: Int) -> Bool {
+        let index = partitionPoint { $0 >= element }
+        return index < count && self[index] == element
     }
 }
 

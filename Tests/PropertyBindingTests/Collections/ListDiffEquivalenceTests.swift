@@ -131,6 +131,18 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
         }
         for index in new.indices where Int.random(in: 0..<20, using: &random) == 0 { new[index].content = 2 }
         return (old, new)
+    case 6:  // duplicate ids in a mostly kept order: the in-order match and the table meet
+        let old = (0..<count).map { Row(id: $0 / 3) }
+        var new = old.filter { _ in Int.random(in: 0..<8, using: &random) != 0 }
+        for _ in 0..<(count / 8) {
+            let row = Row(id: Int.random(in: 0...(count / 3 + 2), using: &random), content: content())
+            new.insert(row, at: Int.random(in: 0...new.count, using: &random))
+        }
+        for _ in 0..<(count / 20) where new.count > 1 {
+            let row = new.remove(at: Int.random(in: new.indices, using: &random))
+            new.insert(row, at: Int.random(in: 0...new.count, using: &random))
+        }
+        return (old, new)
     case 4:  // one side empty
         let rows = (0..<count).map { _ in Row(id: Int.random(in: 0..<(count + 1), using: &random)) }
         return Bool.random(using: &random) ? (rows, []) : ([], rows)
@@ -148,21 +160,32 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
     @Test func theBatchIsTheReferenceBatchOnSeededRandomArrays() {
         var random = SeededGenerator(state: 28)
         var cases = 0
-        for round in 0..<336 {
+        for round in 0..<392 {
             // Mostly small arrays (where the special cases are), every 16th up to 50,000 rows.
             let limit = round % 16 == 15 ? 50_000 : round % 4 == 3 ? 2_000 : 60
-            let (old, new) = randomCase(kind: round % 6, limit: limit, using: &random)
+            let (old, new) = randomCase(kind: round % 7, limit: limit, using: &random)
             let expected = referenceChanges(from: old, to: new, id: \.id, isSameContent: ==)
             #expect(ListDiff.changes(from: old, to: new) == expected, "case \(round): \(old.count) → \(new.count)")
             cases += 1
         }
-        #expect(cases == 336)
+        #expect(cases == 392)
+    }
+
+    @Test func theFiltersKeysFitAnInt32EvenNegatedForTheLongestArrays() {
+        // Step 1 keeps an unpaired old row's key in `oldToNew` as `-2 - key`: it must stay negative.
+        let filter = ListDiff.IDFilter(slotCount: 2 * Int(Int32.max))
+        defer { filter.deallocate() }
+        for hash in [UInt64.max, 0, 0x8000_0000_0000_0000, 0xFFFF_FFFF_0000_0000, 0x0000_0000_FFFF_FFFF] {
+            let key = filter.key(hash)
+            #expect(key >= 0 && Int32(truncatingIfNeeded: -2 - key) < 0, "hash \(hash): key \(key)")
+        }
+        #expect(filter.wordMask == (1 << 20) - 1)
     }
 
     @Test func idsWhoseHashesAllCollideAreToldApartByEquality() {
         var random = SeededGenerator(state: 6)
         for round in 0..<60 {
-            let (old, new) = randomCase(kind: round % 6, limit: 300, using: &random)
+            let (old, new) = randomCase(kind: round % 7, limit: 300, using: &random)
             let id = { (row: Row) in CollidingID(value: row.id) }
             let expected = referenceChanges(from: old, to: new, id: id, isSameContent: ==)
             #expect(ListDiff.changes(from: old, to: new, id: id, isSameContent: ==) == expected, "case \(round)")
@@ -172,7 +195,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
     @Test func stringIdsGiveTheReferenceBatch() {
         var random = SeededGenerator(state: 1_000_000)
         for round in 0..<60 {
-            let (old, new) = randomCase(kind: round % 6, limit: 500, using: &random)
+            let (old, new) = randomCase(kind: round % 7, limit: 500, using: &random)
             let id = { (row: Row) in "row \(row.id)" }
             let expected = referenceChanges(from: old, to: new, id: id, isSameContent: ==)
             #expect(ListDiff.changes(from: old, to: new, id: id, isSameContent: ==) == expected, "case \(round)")
@@ -183,7 +206,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
         // `wideChanges` runs only past `Int32.max` rows; called directly here on small arrays.
         var random = SeededGenerator(state: 32)
         for round in 0..<60 {
-            let (old, new) = randomCase(kind: round % 6, limit: 500, using: &random)
+            let (old, new) = randomCase(kind: round % 7, limit: 500, using: &random)
             let expected = referenceChanges(from: old, to: new, id: \.id, isSameContent: ==)
             let wide = ListDiff.wideChanges(from: old, to: new, id: { $0.id }, isSameContent: ==)
             #expect(wide == expected, "case \(round)")

@@ -217,7 +217,10 @@ import Testing
     /// Random batches over a list of distinct names, each checked against the list it makes:
     /// every visible cell shows its name, knows its row, is shown once, and a row that stayed in
     /// sight without a reload kept its cell.
-    @Test(arguments: [1, 2, 3, 4]) func randomBatchesKeepTheCellsInStepWithTheList(seed: UInt64) throws {
+    /// With `inAnyOrder`, each kind of row comes shuffled (checked through sets, then sorted);
+    /// without, each comes ascending, as `ListDiff` gives them (checked by merging, linear).
+    @Test(arguments: [1, 2, 3, 4], [false, true])
+    func randomBatchesKeepTheCellsInStepWithTheList(seed: UInt64, inAnyOrder: Bool) throws {
         var random = SplitMix64(seed: seed)
         let (table, source) = table(30, visible: 8)
         var nextName = 30
@@ -254,12 +257,22 @@ import Testing
                     return (old[row], cell)
                 })
 
+            var deletes = deleted.sorted()
+            var reloads = reloaded.sorted()
+            var moves = moved.sorted()
+            var inserts = placed.filter { !old.contains($0) }.map { newIndex[$0]! }.sorted()
+            if inAnyOrder {
+                deletes.shuffle(using: &random)
+                reloads.shuffle(using: &random)
+                moves.shuffle(using: &random)
+                inserts.shuffle(using: &random)
+            }
             try table.performBatchUpdates { batch in
                 source.names = new
-                batch.deleteRows(at: deleted.sorted())
-                batch.reloadRows(at: reloaded.sorted())
-                for row in moved { batch.moveRow(at: row, to: newIndex[old[row]]!) }
-                batch.insertRows(at: placed.filter { !old.contains($0) }.map { newIndex[$0]! })
+                batch.deleteRows(at: deletes)
+                batch.reloadRows(at: reloads)
+                for row in moves { batch.moveRow(at: row, to: newIndex[old[row]]!) }
+                batch.insertRows(at: inserts)
             }
 
             #expect(table.numberOfRows == new.count, "step \(step)")
