@@ -224,8 +224,10 @@ open class TableView: Control {
     /// - Throws: ``TableViewError/inconsistentBatch(_:)`` when the batch does not fit: an index
     ///   out of range or given twice, a row both deleted and moved, deleted and reloaded, moved
     ///   and reloaded, or inserted where a move goes, or a new row count that is not the old one
-    ///   minus the deletes plus the inserts. Nothing is applied then: rows, cells, pool and
-    ///   selection are as they were, and ``onBatch`` is not told.
+    ///   minus the deletes plus the inserts. Each kind of row is checked in ascending order, so
+    ///   the error names the smallest row at fault whatever the order the batch lists its rows
+    ///   in. Nothing is applied then: rows, cells, pool and selection are as they were, and
+    ///   ``onBatch`` is not told.
     public func performBatchUpdates(_ updates: (inout TableViewBatch) -> Void) throws(TableViewError) {
         if !hasLoadedData { reloadData() }
         var batch = TableViewBatch()

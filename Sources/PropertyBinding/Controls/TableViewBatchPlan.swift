@@ -5,9 +5,10 @@
 /// fill, in order, the rows after the batch that are neither inserted nor a move's destination.
 /// So the new index of such a row is found with two binary searches, whatever the batch's size.
 ///
-/// A batch whose rows come in ascending order (as ``ListDiff`` gives them) is checked and planned
-/// in time linear in its size: sorted arrays merged, no sets; rows in any other order are
-/// checked through sets first (the same errors), then sorted.
+/// Each kind of row is checked in ascending order, so an inconsistent batch names the smallest
+/// row at fault whatever the order its rows come in. A batch whose rows come ascending (as
+/// ``ListDiff`` gives them) is checked and planned in time linear in its size, by merging sorted
+/// arrays; rows in any other order are sorted first.
 struct TableViewBatchPlan {
     /// Old indices that leave their place (deleted or moved away), ascending.
     private let vacated: [Int]
@@ -23,7 +24,8 @@ struct TableViewBatchPlan {
     /// Checks `batch` as UIKit does, against `oldCount` rows before it and `newCount` (what the
     /// data source says now) after it.
     ///
-    /// - Throws: ``TableViewError/inconsistentBatch(_:)`` with the first problem found.
+    /// - Throws: ``TableViewError/inconsistentBatch(_:)`` with the first problem found, each kind
+    ///   of row checked in ascending order.
     init(_ batch: TableViewBatch, oldCount: Int, newCount: Int) throws(TableViewError) {
         func refuse(_ message: String) -> TableViewError { .inconsistentBatch(message) }
 
@@ -34,40 +36,43 @@ struct TableViewBatchPlan {
                     + "\(batch.inserts.count) inserted, so \(expected) expected, the data source has \(newCount)")
         }
 
-        /// The rows of one kind, ascending: each in range, none twice.
+        /// The rows of one kind, ascending, checked in that order: each in range, none twice.
         func rows(_ rows: [Int], _ verb: String, in count: Int, _ when: String) throws(TableViewError) -> [Int] {
-            func outOfRange(_ row: Int) -> TableViewError {
-                refuse("attempt to \(verb) row \(row), which is not one of the \(count) rows \(when) the update")
+            let ascending = rows.isStrictlyAscending ? rows : rows.sorted()
+            var previous: Int?
+            for row in ascending {
+                guard row >= 0, row < count else {
+                    throw refuse(
+                        "attempt to \(verb) row \(row), which is not one of the \(count) rows \(when) the update")
+                }
+                guard row != previous else { throw refuse("attempt to \(verb) row \(row) twice") }
+                previous = row
             }
-            if rows.isStrictlyAscending {
-                if let row = rows.first(where: { $0 < 0 || $0 >= count }) { throw outOfRange(row) }
-                return rows
-            }
-            var set = Set<Int>(minimumCapacity: rows.count)
-            for row in rows {
-                guard row >= 0, row < count else { throw outOfRange(row) }
-                guard set.insert(row).inserted else { throw refuse("attempt to \(verb) row \(row) twice") }
-            }
-            return rows.sorted()
+            return ascending
         }
         let deleted = try rows(batch.deletes, "delete", in: oldCount, "before")
         let reloaded = try rows(batch.reloads, "reload", in: oldCount, "before")
         let inserted = try rows(batch.inserts, "insert", in: newCount, "after")
         let movedFrom = try rows(batch.moves.map(\.from), "move", in: oldCount, "before")
-        var movedTo = Set<Int>(minimumCapacity: batch.moves.count)
+        // The moves by destination (then by row moved), checked in that order.
+        var moves = batch.moves
+        if !moves.isEmpty && !zip(moves, moves.dropFirst()).allSatisfy({ ($0.to, $0.from) < ($1.to, $1.from) }) {
+            moves.sort { ($0.to, $0.from) < ($1.to, $1.from) }
+        }
         var destinations: [Int: Int] = [:]
-        for move in batch.moves {
+        destinations.reserveCapacity(moves.count)
+        for (index, move) in moves.enumerated() {
             guard move.to >= 0, move.to < newCount else {
                 throw refuse(
                     "attempt to move row \(move.from) to row \(move.to), which is not one of the \(newCount) rows "
                         + "after the update")
             }
-            guard movedTo.insert(move.to).inserted else {
+            guard index == 0 || moves[index - 1].to != move.to else {
                 throw refuse("attempt to move row \(move.from) to row \(move.to), the destination of another move")
             }
             destinations[move.from] = move.to
         }
-        let movedToRows = movedTo.sorted()
+        let movedToRows = moves.map(\.to)
 
         if let row = deleted.firstCommon(with: movedFrom) { throw refuse("attempt to delete and move row \(row)") }
         if let row = reloaded.firstCommon(with: deleted) { throw refuse("attempt to delete and reload row \(row)") }

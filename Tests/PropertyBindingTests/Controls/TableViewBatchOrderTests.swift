@@ -107,10 +107,9 @@ private func orders(of batch: TableViewBatch) -> [(name: String, batch: TableVie
             message: "attempt to insert row 0 and move another row to it"),
     ]
 
-    /// Batches with two problems in one kind of row: the problem named depends on the order
-    /// the rows come in (the merge path names the smallest row, the set path the first given).
-    /// A finding, kept as a known issue: `TableViewBatchPlan` is not changed here.
-    static let orderDependentBatches: [TableViewTests.Inconsistent] = [
+    /// Batches with two problems in one kind of row: each kind of row is checked in ascending
+    /// order, so the smallest row at fault is named, whatever the order the rows come in.
+    static let twoProblemBatches: [TableViewTests.Inconsistent] = [
         // Two moves to one row: the one named "another" is whichever comes second.
         .init(
             names: ["a", "b", "c", "d"], batch: TableViewBatch(moves: [.init(from: 0, to: 2), .init(from: 1, to: 2)]),
@@ -132,29 +131,15 @@ private func orders(of batch: TableViewBatch) -> [(name: String, batch: TableVie
             message: "attempt to move row 0 to row 5, which is not one of the 4 rows after the update"),
     ]
 
-    /// The batches of `TableViewTests` and the ones above, but for the one of two moves to a row,
-    /// which is in `orderDependentBatches`.
+    /// The batches of `TableViewTests` and the ones above.
     static let orderIndependentBatches =
-        TableViewTests.inconsistentBatches.filter { !$0.message.hasSuffix("the destination of another move") }
-        + moreInconsistentBatches
+        TableViewTests.inconsistentBatches + moreInconsistentBatches + twoProblemBatches
 
     @Test(arguments: orderIndependentBatches)
     func anInconsistentBatchGivesTheSameErrorWhateverTheOrderOfItsRows(_ case: TableViewTests.Inconsistent) {
         #expect(refusal(of: `case`.batch, names: `case`.names) == .inconsistentBatch(`case`.message))
         for (name, batch) in orders(of: `case`.batch) {
             #expect(refusal(of: batch, names: `case`.names) == .inconsistentBatch(`case`.message), "\(name): \(batch)")
-        }
-    }
-
-    @Test(arguments: orderDependentBatches)
-    func twoProblemsInOneKindOfRowAreNamedByTheirOrder(_ case: TableViewTests.Inconsistent) {
-        // As given (ascending), the batch gives the message listed; some other order gives another.
-        #expect(refusal(of: `case`.batch, names: `case`.names) == .inconsistentBatch(`case`.message))
-        withKnownIssue("TableViewBatchPlan names a different row when the rows come in another order") {
-            for (name, batch) in orders(of: `case`.batch) {
-                #expect(
-                    refusal(of: batch, names: `case`.names) == .inconsistentBatch(`case`.message), "\(name): \(batch)")
-            }
         }
     }
 
