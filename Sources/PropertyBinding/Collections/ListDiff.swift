@@ -476,15 +476,14 @@ public enum ListDiff {
         // Each id's tabled occurrences in `old`, as a chain: its bucket holds the first.
         var readAhead: UInt64 = 0
         var index = old.count
-        var nextGathered = 0
-        while index > 0 && nextGathered < tabled {
+        var entered = 0
+        while entered < tabled {
             var count = 0
             if let gatheredHashes {
-                while nextGathered < tabled && count < probeBatch {
-                    rows[count] = nextGathered
-                    hashes[count] = gatheredHashes[nextGathered]
+                while entered + count < tabled && count < probeBatch {
+                    rows[count] = entered + count
+                    hashes[count] = gatheredHashes[entered + count]
                     readAhead |= table[Int(truncatingIfNeeded: hashes[count]) & mask]
-                    nextGathered += 1
                     count += 1
                 }
             } else {
@@ -519,6 +518,7 @@ public enum ListDiff {
                 nextOccurrence[row] = next
                 table[slot] = tag | UInt64(truncatingIfNeeded: row + 1)
             }
+            entered += count
         }
         // No bucket is marked `noneLeft` before matching begins (an index + 1 fits in 31 bits):
         // checking it is also what keeps the reads ahead from being optimized away.

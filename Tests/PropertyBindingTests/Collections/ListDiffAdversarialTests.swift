@@ -7,86 +7,8 @@ import Testing
 // its table. Each case is checked against the reference (the former `Dictionary` algorithm,
 // batch for batch) and by applying the batch, with and without content changes.
 
-/// A row with an identity and a content: a reload is a row whose id stayed and whose content changed.
-private struct Row: Identifiable, Equatable {
-    let id: Int
-    var content: Int = 0
-}
-
-/// An id whose hash is the same for every value: every id lands in one bucket with one tag and
-/// one filter key, so the diff tells ids apart by `==` alone.
-private struct CollidingID: Hashable {
-    let value: Int
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(0) }
-}
-
-/// What the reference's walk of `new` decided for a row of `old`.
-private enum ReferenceFate { case unvisited, stayed, moved, reloaded }
-
-/// `ListDiff.changes(from:to:id:isSameContent:)` as it was before its ids went into a compact
-/// table (a `Dictionary<ID, Int>` and `[Int]` arrays), copied from `ListDiffEquivalenceTests`:
-/// the batch the new implementation must give, exactly.
-private func referenceChanges<Element, ID: Hashable>(
-    from old: [Element], to new: [Element], id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
-) -> ListChanges {
-    var firstUnmatched: [ID: Int] = [:]
-    var nextOccurrence = [Int](repeating: -1, count: old.count)
-    var index = old.count
-    while index > 0 {
-        index -= 1
-        let key = id(old[index])
-        nextOccurrence[index] = firstUnmatched[key] ?? -1
-        firstUnmatched[key] = index
-    }
-    var newToOld = [Int](repeating: -1, count: new.count)
-    var oldToNew = [Int](repeating: -1, count: old.count)
-    for newIndex in new.indices {
-        let key = id(new[newIndex])
-        guard let head = firstUnmatched[key], head >= 0 else { continue }
-        firstUnmatched[key] = nextOccurrence[head]
-        newToOld[newIndex] = head
-        oldToNew[head] = newIndex
-    }
-    var fate = [ReferenceFate](repeating: .unvisited, count: old.count)
-    var cursor = 0
-    for newIndex in new.indices {
-        let oldIndex = newToOld[newIndex]
-        guard oldIndex >= 0 else { continue }
-        while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
-        while oldIndex > cursor && oldToNew[cursor] - newIndex > oldIndex - cursor {
-            fate[cursor] = .moved
-            cursor += 1
-            while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
-        }
-        let stays = oldIndex == cursor
-        if stays { cursor += 1 }
-        if isSameContent(old[oldIndex], new[newIndex]) {
-            fate[oldIndex] = stays ? .stayed : .moved
-        } else if stays {
-            fate[oldIndex] = .reloaded
-        } else {
-            fate[oldIndex] = .moved
-            oldToNew[oldIndex] = -1
-            newToOld[newIndex] = -1
-        }
-    }
-    var changes = ListChanges()
-    for oldIndex in old.indices {
-        let newIndex = oldToNew[oldIndex]
-        if newIndex < 0 {
-            changes.deletes.append(oldIndex)
-        } else if fate[oldIndex] == .moved {
-            changes.moves.append(ListMove(from: oldIndex, to: newIndex))
-        } else if fate[oldIndex] == .reloaded {
-            changes.reloads.append(oldIndex)
-        }
-    }
-    for newIndex in new.indices where newToOld[newIndex] < 0 {
-        changes.inserts.append(newIndex)
-    }
-    return changes
-}
+/// The rows these tests diff.
+private typealias Row = DiffRow
 
 /// A pair of id lists to diff, and what it is, for the failure message.
 private struct Shape {

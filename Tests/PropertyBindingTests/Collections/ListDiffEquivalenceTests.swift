@@ -2,101 +2,11 @@ import Testing
 
 @testable import PropertyBinding
 
-/// A row with an identity and a content: a reload is a row whose id stayed and whose content changed.
-private struct Row: Identifiable, Equatable {
-    let id: Int
-    var content: Int = 0
-}
-
-/// An id whose hash is the same for every value: every id lands in one bucket with one tag, so
-/// the diff's table tells ids apart by `==` alone.
-private struct CollidingID: Hashable {
-    let value: Int
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(0) }
-}
-
-/// SplitMix64: the same numbers for the same seed, on every platform and run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
-/// What the reference's walk of `new` decided for a row of `old`.
-private enum ReferenceFate { case unvisited, stayed, moved, reloaded }
-
-/// `ListDiff.changes(from:to:id:isSameContent:)` as it was before its ids went into a compact
-/// table and its indices became `Int32` (a `Dictionary<ID, Int>` and `[Int]` arrays): the
-/// reference the new implementation must agree with, batch for batch.
-private func referenceChanges<Element, ID: Hashable>(
-    from old: [Element], to new: [Element], id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
-) -> ListChanges {
-    var firstUnmatched: [ID: Int] = [:]
-    var nextOccurrence = [Int](repeating: -1, count: old.count)
-    var index = old.count
-    while index > 0 {
-        index -= 1
-        let key = id(old[index])
-        nextOccurrence[index] = firstUnmatched[key] ?? -1
-        firstUnmatched[key] = index
-    }
-    var newToOld = [Int](repeating: -1, count: new.count)
-    var oldToNew = [Int](repeating: -1, count: old.count)
-    for newIndex in new.indices {
-        let key = id(new[newIndex])
-        guard let head = firstUnmatched[key], head >= 0 else { continue }
-        firstUnmatched[key] = nextOccurrence[head]
-        newToOld[newIndex] = head
-        oldToNew[head] = newIndex
-    }
-    var fate = [ReferenceFate](repeating: .unvisited, count: old.count)
-    var cursor = 0
-    for newIndex in new.indices {
-        let oldIndex = newToOld[newIndex]
-        guard oldIndex >= 0 else { continue }
-        while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
-        while oldIndex > cursor && oldToNew[cursor] - newIndex > oldIndex - cursor {
-            fate[cursor] = .moved
-            cursor += 1
-            while cursor < old.count && (oldToNew[cursor] < 0 || fate[cursor] != .unvisited) { cursor += 1 }
-        }
-        let stays = oldIndex == cursor
-        if stays { cursor += 1 }
-        if isSameContent(old[oldIndex], new[newIndex]) {
-            fate[oldIndex] = stays ? .stayed : .moved
-        } else if stays {
-            fate[oldIndex] = .reloaded
-        } else {
-            fate[oldIndex] = .moved
-            oldToNew[oldIndex] = -1
-            newToOld[newIndex] = -1
-        }
-    }
-    var changes = ListChanges()
-    for oldIndex in old.indices {
-        let newIndex = oldToNew[oldIndex]
-        if newIndex < 0 {
-            changes.deletes.append(oldIndex)
-        } else if fate[oldIndex] == .moved {
-            changes.moves.append(ListMove(from: oldIndex, to: newIndex))
-        } else if fate[oldIndex] == .reloaded {
-            changes.reloads.append(oldIndex)
-        }
-    }
-    for newIndex in new.indices where newToOld[newIndex] < 0 {
-        changes.inserts.append(newIndex)
-    }
-    return changes
-}
+/// The rows these tests diff.
+private typealias Row = DiffRow
 
 /// A random pair of arrays of one of several kinds (`kind` picks it), of at most `limit` rows.
-private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerator) -> (old: [Row], new: [Row]) {
+private func randomCase(kind: Int, limit: Int, using random: inout SplitMix64) -> (old: [Row], new: [Row]) {
     let count = Int.random(in: 0...limit, using: &random)
     func content() -> Int { Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 1...9, using: &random) : 0 }
     switch kind {
@@ -158,7 +68,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
 
 @Suite struct ListDiffEquivalenceTests {
     @Test func theBatchIsTheReferenceBatchOnSeededRandomArrays() {
-        var random = SeededGenerator(state: 28)
+        var random = SplitMix64(seed: 28)
         var cases = 0
         for round in 0..<392 {
             // Mostly small arrays (where the special cases are), every 16th up to 50,000 rows.
@@ -183,7 +93,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
     }
 
     @Test func idsWhoseHashesAllCollideAreToldApartByEquality() {
-        var random = SeededGenerator(state: 6)
+        var random = SplitMix64(seed: 6)
         for round in 0..<60 {
             let (old, new) = randomCase(kind: round % 7, limit: 300, using: &random)
             let id = { (row: Row) in CollidingID(value: row.id) }
@@ -193,7 +103,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
     }
 
     @Test func stringIdsGiveTheReferenceBatch() {
-        var random = SeededGenerator(state: 1_000_000)
+        var random = SplitMix64(seed: 1_000_000)
         for round in 0..<60 {
             let (old, new) = randomCase(kind: round % 7, limit: 500, using: &random)
             let id = { (row: Row) in "row \(row.id)" }
@@ -204,7 +114,7 @@ private func randomCase(kind: Int, limit: Int, using random: inout SeededGenerat
 
     @Test func theWidePathForArraysBeyondInt32GivesTheReferenceBatch() {
         // `wideChanges` runs only past `Int32.max` rows; called directly here on small arrays.
-        var random = SeededGenerator(state: 32)
+        var random = SplitMix64(seed: 32)
         for round in 0..<60 {
             let (old, new) = randomCase(kind: round % 7, limit: 500, using: &random)
             let expected = referenceChanges(from: old, to: new, id: \.id, isSameContent: ==)
