@@ -13,8 +13,9 @@ figure of all rounds (9 by default), in nanoseconds per row, and each size's rat
 - in a fresh process: one run, every page touched for the first time.
 
 This host is shared and noisy (±15% between rounds), so the rounds alternate sizes and the
-fastest of each is kept. With --baseline, another build's BindingProfile (one that takes no
-repeat count, as before the count was added) is run in fresh processes in the same rounds.
+fastest of each is kept. With --baseline, another build's BindingProfile is run both ways in the
+same rounds (a build from before the repeat count was added runs once where it is given one:
+only its fresh-process figures mean anything).
 """
 
 import subprocess
@@ -49,15 +50,13 @@ def main():
     for scenario in ("diff", "rows-apply"):
         ways = {"one process": {}, "fresh process": {}}
         if baseline:
+            ways["baseline, one process"] = {}
             ways["baseline, fresh process"] = {}
         for _ in range(rounds):
             for rows, repeats in SIZES:
                 for way, best in ways.items():
-                    binary, count = BINARY, 1
-                    if way == "one process":
-                        count = repeats
-                    elif way.startswith("baseline"):
-                        binary = baseline
+                    binary = baseline if way.startswith("baseline") else BINARY
+                    count = repeats if way.endswith("one process") else 1
                     figure = run(binary, scenario, rows, count)
                     best[rows] = min(best.get(rows, figure), figure)
         for way, best in ways.items():

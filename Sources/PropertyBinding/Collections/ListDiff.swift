@@ -174,14 +174,14 @@ public enum ListDiff {
     ///    paired): an element whose id is the cursor row's, or the next row's (past a deleted
     ///    row), is paired with it, with no hash and no table. After a gap (rows inserted, moved,
     ///    or several deleted) the walk finds its place again through a small table of every
-    ///    ``anchorStride``-th row of `old`, taking a row it finds there only if the rows after
+    ///    ``anchorStride``-th row of `old` (made at the first such gap), taking a row it finds there only if the rows after
     ///    both agree too. Pairs only go forward in both arrays. If fewer than half of the first
     ///    ``inOrderTrial`` elements pair, the list is not in order: the walk is undone and every
     ///    row goes to step 3.
     /// 2. **Check.** Those pairs are only right if their ids have no occurrence left unpaired (a
     ///    duplicate id elsewhere must be matched by rank: the first in `new` with the first in
-    ///    `old`). So the ids of the unpaired rows go into a filter (``IDFilter``, two slots a row
-    ///    of either array), and every pair whose id the filter may hold is undone. A pair that
+    ///    `old`). So the ids of the unpaired rows go into a filter (``IDFilter``, a cache line for
+    ///    every 128 rows of either array), and every pair whose id the filter may hold is undone. A pair that
     ///    stays has an id with no unpaired occurrence on either side, so all its occurrences are
     ///    paired, in order: the first with the first. An id whose pair is undone has every pair
     ///    of its own undone (the same hash, the same bits), so each id is now matched wholly in
@@ -201,7 +201,8 @@ public enum ListDiff {
     ///    reads (each a cache miss in a big table) are in flight together.
     ///
     /// Indices are `Int32`. Memory: 5 bytes a row of `old` and 9 of `new` (in one block), half a
-    /// byte a row of either for the filter and half a byte a row of `old` for the anchors; then
+    /// byte a row of either for the filter and, once the walk needs them, half a byte a row of
+    /// `old` for the anchors; then
     /// 12 bytes and a table of 16 to 32 bytes for each row that step 3 tables.
     @inlinable
     static func compactChanges<Element, ID: Hashable>(
@@ -220,10 +221,9 @@ public enum ListDiff {
             byteCount: 4 * indexCount + newCount + oldCount, alignment: MemoryLayout<Int32>.alignment)
         defer { block.deallocate() }
         let indices = block.bindMemory(to: Int32.self, capacity: indexCount)
+        // `oldToNew` and `newToOld` are written whole by step 1 (or set to -1 where it gives up).
         let oldToNew = UnsafeMutableBufferPointer(start: indices, count: oldCount)
-        oldToNew.initialize(repeating: -1)
         let newToOld = UnsafeMutableBufferPointer(start: indices + oldCount, count: newCount)
-        newToOld.initialize(repeating: -1)
         let filterKeys = UnsafeMutableBufferPointer(start: indices + oldCount + newCount, count: newCount)
         let changed = UnsafeMutableBufferPointer(
             start: (block + 4 * indexCount).bindMemory(to: Bool.self, capacity: newCount), count: newCount)
@@ -231,7 +231,7 @@ public enum ListDiff {
             start: (block + 4 * indexCount + newCount).bindMemory(to: RowFate.self, capacity: oldCount),
             count: oldCount)
         fate.initialize(repeating: .unvisited)
-        // The ids of the rows step 1 leaves unpaired: two slots a row of either array.
+        // The ids of the rows step 1 leaves unpaired: two slots (half a byte) a row of either array.
         let filter = IDFilter(slotCount: 2 * (oldCount + newCount))
         defer { filter.deallocate() }
         var matched = 0
@@ -242,7 +242,8 @@ public enum ListDiff {
         if matched < oldCount && matched < newCount {
             matched += matchByTable(
                 old, new, id: id, isSameContent: isSameContent, oldToNew: oldToNew, newToOld: newToOld,
-                changed: changed, filter: inOrder == nil ? nil : filter, filterKeys: filterKeys)
+                changed: changed, filter: inOrder == nil ? nil : filter, filterKeys: filterKeys,
+                unpairedOld: oldCount - matched)
         }
         // 4. Walk `new` with a cursor on the next old row that may stay in place (as in
         //    `wideChanges`), counting what step 5 will read off.
@@ -302,9 +303,11 @@ public enum ListDiff {
     /// Steps 1 and 2 of ``compactChanges(from:to:id:isSameContent:)``: pairs elements of `new`
     /// with rows of `old` of the same id, reading both in order, marking the unpaired rows' ids
     /// in `filter`, then undoes every pair whose id may have an occurrence left unpaired; returns
-    /// how many pairs stay, or nil when the list is not in order (then it pairs none, and
-    /// `filter` is not complete). Each element's filter key is left in `filterKeys`, each
-    /// unpaired old row's in `oldToNew`, as `-2 - key` (negative: unpaired).
+    /// how many pairs stay, or nil when the list is not in order (then it pairs none, sets
+    /// `oldToNew` and `newToOld` to -1, and `filter` is not complete). It writes every element
+    /// of `oldToNew` and `newToOld`, which need not be initialized. Each element's filter key is
+    /// left in `filterKeys`, each unpaired old row's in `oldToNew`, as `-2 - key` (negative:
+    /// unpaired).
     @inlinable
     static func pairInOrder<Element, ID: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
@@ -314,29 +317,28 @@ public enum ListDiff {
     ) -> Int? {
         let oldCount = old.count
         let newCount = new.count
-        guard oldCount > 0 && newCount > 0 else { return nil }
-        // Every `anchorStride`-th row of `old`, by id: `tag | (index + 1)` a bucket, no chains.
+        guard oldCount > 0 && newCount > 0 else {
+            oldToNew.initialize(repeating: -1)
+            newToOld.initialize(repeating: -1)
+            return nil
+        }
+        // Every `anchorStride`-th row of `old`, by id: `tag | (index + 1)` a bucket, no chains;
+        // made the first time the walk has to find its place again (a list whose only edits
+        // are rows inserted or deleted one by one never does).
         let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
         let indexBits: UInt64 = 0x7FFF_FFFF
         var bucketCount = 2
         while bucketCount < 2 * ((oldCount + anchorStride - 1) / anchorStride) { bucketCount <<= 1 }
         let mask = bucketCount - 1
-        let anchors = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: bucketCount)
-        anchors.initialize(repeating: 0)
+        var anchors = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
         defer { anchors.deallocate() }
-        for index in stride(from: 0, to: oldCount, by: anchorStride) {
-            let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while anchors[slot] != 0 { slot = (slot + 1) & mask }
-            anchors[slot] = hash & tagBits | UInt64(truncatingIfNeeded: index + 1)
-        }
         var paired = 0
         var cursor = 0
         for newIndex in 0..<newCount {
             if newIndex == inOrderTrial && 2 * paired < newIndex {
                 // Not a list in order: undo, and leave every row to the table.
-                for index in 0..<newIndex where newToOld[index] >= 0 { newToOld[index] = -1 }
-                for index in 0..<cursor { oldToNew[index] = -1 }
+                oldToNew.initialize(repeating: -1)
+                newToOld.initialize(repeating: -1)
                 return nil
             }
             let key = id(new[newIndex])
@@ -352,6 +354,16 @@ public enum ListDiff {
                 // Not an element inserted before the cursor's row (the next element is that
                 // row): find the place again, an anchor of this id ahead of the cursor, whose
                 // next row is the next element's too.
+                if anchors.baseAddress == nil {
+                    anchors = .allocate(capacity: bucketCount)
+                    anchors.initialize(repeating: 0)
+                    for index in stride(from: 0, to: oldCount, by: anchorStride) {
+                        let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
+                        var slot = Int(truncatingIfNeeded: hash) & mask
+                        while anchors[slot] != 0 { slot = (slot + 1) & mask }
+                        anchors[slot] = hash & tagBits | UInt64(truncatingIfNeeded: index + 1)
+                    }
+                }
                 var slot = Int(truncatingIfNeeded: hash) & mask
                 while true {
                     let bucket = anchors[slot]
@@ -383,6 +395,8 @@ public enum ListDiff {
                 changed[newIndex] = !isSameContent(old[oldIndex], new[newIndex])
                 cursor = oldIndex + 1
                 paired += 1
+            } else {
+                newToOld[newIndex] = -1
             }
         }
         while cursor < oldCount {
@@ -417,12 +431,13 @@ public enum ListDiff {
     /// table; returns how many it matched. With `filter` (the list was in order), the filter
     /// keys that step 1 left in `filterKeys` and `oldToNew` say which rows cannot match (their
     /// id's key is not marked for the other array), without reading those rows again.
+    /// `unpairedOld` is how many rows of `old` are unpaired.
     @inlinable
     static func matchByTable<Element, ID: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
         isSameContent: (Element, Element) -> Bool, oldToNew: UnsafeMutableBufferPointer<Int32>,
         newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>, filter: IDFilter?,
-        filterKeys: UnsafeMutableBufferPointer<Int32>
+        filterKeys: UnsafeMutableBufferPointer<Int32>, unpairedOld: Int
     ) -> Int {
         let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
         let noneLeft: UInt64 = 0x8000_0000
@@ -430,8 +445,7 @@ public enum ListDiff {
         // The rows of `old` to table, each unpaired one; with a filter, only those whose id an
         // unpaired element of `new` may have, gathered first (last first, with their hashes) so
         // that the table is sized by them.
-        var tabled = 0
-        for index in 0..<old.count where oldToNew[index] < 0 { tabled += 1 }
+        var tabled = unpairedOld
         let gathered = filter.map { _ in UnsafeMutableBufferPointer<Int32>.allocate(capacity: tabled) }
         let gatheredHashes = filter.map { _ in UnsafeMutableBufferPointer<UInt64>.allocate(capacity: tabled) }
         defer {
@@ -572,68 +586,96 @@ public enum ListDiff {
     }
 
     /// The ids of the rows that step 1 of ``compactChanges(from:to:id:isSameContent:)`` leaves
-    /// unpaired, as bits: a blocked Bloom filter of two probes. An id's hash picks a word and
-    /// two of its 32 slots; a slot has two bits, one for an unpaired row of `old`, one for an
-    /// unpaired element of `new`. No false negatives: an id whose bits are not all set has no
-    /// such row. A row's place in the filter (its word and slots) fits in 30 bits, so that
-    /// `-2 - key` fits in an `Int32` too: its *key*.
+    /// unpaired, as bits: a Bloom filter blocked by cache line. An id's *key* (30 bits of its
+    /// hash, so that `-2 - key` fits in an `Int32` too) picks a block of 64 bytes, one cache
+    /// line: four words for unpaired rows of `old`, four for unpaired elements of `new`. In each
+    /// word of its side the id sets one bit, four in all, chosen from the key's other bits. No
+    /// false negatives: an id whose four bits are not all set has no such row.
+    ///
+    /// Every pair of step 1 is looked up (a million at a million rows), and each false positive
+    /// sends a pair that was right to the table of step 3 (a hash and two rows read again, a few
+    /// hundred nanoseconds at that size), so the filter is built for few of them: at a million
+    /// rows with a fifth unpaired, about 0.15% of lookups (four bits, and a block big enough
+    /// that the ids it holds vary little from one block to the next; one 64-bit word with two
+    /// bits a row gave 1.5%), for one cache line read a lookup.
     @usableFromInline
     struct IDFilter {
-        /// The bits, 32 slots a word.
-        @usableFromInline let words: UnsafeMutableBufferPointer<UInt64>
-        /// The word count less one (a power of two less one, below 2²⁰).
-        @usableFromInline let wordMask: Int
+        /// The blocks, eight words each (four for `old`, four for `new`), aligned on 64 bytes.
+        @usableFromInline let words: UnsafeMutablePointer<UInt64>
+        /// The block count less one (a power of two less one, below 2¹⁷).
+        @usableFromInline let blockMask: Int
 
-        /// A filter of at least `slotCount` slots (rounded up to a power of two, 64 to 2²⁵),
-        /// none marked.
+        /// A filter of at least `slotCount` slots (a slot: a bit for each side; 256 a block),
+        /// rounded up to a power of two of blocks (1 to 2¹⁷: 64 bytes to 8 MB), none marked.
         @inlinable
         init(slotCount: Int) {
-            var wordCount = 2
-            while 32 * wordCount < slotCount && wordCount < 1 << 20 { wordCount <<= 1 }
-            words = .allocate(capacity: wordCount)
-            words.initialize(repeating: 0)
-            wordMask = wordCount - 1
+            var blockCount = 1
+            while 256 * blockCount < slotCount && blockCount < 1 << 17 { blockCount <<= 1 }
+            words = UnsafeMutableRawPointer.allocate(byteCount: 64 * blockCount, alignment: 64)
+                .bindMemory(to: UInt64.self, capacity: 8 * blockCount)
+            words.initialize(repeating: 0, count: 8 * blockCount)
+            blockMask = blockCount - 1
         }
 
-        /// The key of an id of this hash: its word (from bits 32 to 51, which the tables' slots
-        /// do not use), and its two slots (bits 53 to 62).
+        /// The key of an id of this hash: its top 30 bits (the tables' slots use the low ones).
         @inlinable
-        func key(_ hash: UInt64) -> Int {
-            (Int(truncatingIfNeeded: hash >> 32) & wordMask) << 10 | Int(truncatingIfNeeded: hash >> 53) & 0x3FF
+        func key(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 34) }
+
+        /// The first word of `key`'s block (its low bits), and the places of its four bits, one
+        /// a word, in the top 24 bits (from its high 17 bits, spread by a multiplication).
+        @inlinable @inline(__always)
+        func place(_ key: Int) -> (word: Int, bits: UInt64) {
+            ((key & blockMask) << 3, UInt64(truncatingIfNeeded: key >> 13) &* 0x9E37_79B9_7F4A_7C15)
         }
 
-        /// The bits of `key`'s two slots, for `sides` (1: `old`, 2: `new`, 3: both).
-        @inlinable
-        func bits(_ key: Int, _ sides: UInt64) -> UInt64 {
-            sides << UInt64((key >> 5 & 31) * 2) | sides << UInt64((key & 31) * 2)
+        /// Sets `key`'s four bits in `side`'s words (0: `old`, 4: `new`).
+        @inlinable @inline(__always)
+        func mark(_ key: Int, side: Int) {
+            let (first, bits) = place(key)
+            let side = words + first + side
+            side[0] |= 1 << (bits >> 58)
+            side[1] |= 1 << (bits >> 52 & 63)
+            side[2] |= 1 << (bits >> 46 & 63)
+            side[3] |= 1 << (bits >> 40 & 63)
+        }
+
+        /// Whether `key`'s four bits are all set in the words from `side` (or in either side's,
+        /// for `both`).
+        @inlinable @inline(__always)
+        func isMarked(_ key: Int, side: Int, both: Bool) -> Bool {
+            let (first, bits) = place(key)
+            let block = words + first
+            func word(_ index: Int) -> UInt64 { both ? block[index] | block[index + 4] : block[index + side] }
+            return word(0) & 1 << (bits >> 58) != 0 && word(1) & 1 << (bits >> 52 & 63) != 0
+                && word(2) & 1 << (bits >> 46 & 63) != 0 && word(3) & 1 << (bits >> 40 & 63) != 0
         }
 
         /// Marks a key for an unpaired row of `old`.
-        @inlinable
-        func markOld(_ key: Int) { words[key >> 10] |= bits(key, 1) }
+        @inlinable @inline(__always)
+        func markOld(_ key: Int) { mark(key, side: 0) }
 
         /// Marks a key for an unpaired element of `new`.
-        @inlinable
-        func markNew(_ key: Int) { words[key >> 10] |= bits(key, 2) }
+        @inlinable @inline(__always)
+        func markNew(_ key: Int) { mark(key, side: 4) }
 
         /// Marks a key for both arrays.
-        @inlinable
-        func markBoth(_ key: Int) { words[key >> 10] |= bits(key, 3) }
-
-        /// Whether an unpaired row of either array may have an id of this key.
-        @inlinable
-        func isMarked(_ key: Int) -> Bool {
-            let word = words[key >> 10]
-            return word & 3 << UInt64((key >> 5 & 31) * 2) != 0 && word & 3 << UInt64((key & 31) * 2) != 0
+        @inlinable @inline(__always)
+        func markBoth(_ key: Int) {
+            mark(key, side: 0)
+            mark(key, side: 4)
         }
 
+        /// Whether an unpaired row of either array may have an id of this key.
+        @inlinable @inline(__always)
+        func isMarked(_ key: Int) -> Bool { isMarked(key, side: 0, both: true) }
+
         /// Whether an unpaired row of `old` may have an id of this key.
-        @inlinable
-        func isMarkedOld(_ key: Int) -> Bool { words[key >> 10] & bits(key, 1) == bits(key, 1) }
+        @inlinable @inline(__always)
+        func isMarkedOld(_ key: Int) -> Bool { isMarked(key, side: 0, both: false) }
 
         /// Whether an unpaired element of `new` may have an id of this key.
-        @inlinable
-        func isMarkedNew(_ key: Int) -> Bool { words[key >> 10] & bits(key, 2) == bits(key, 2) }
+        @inlinable @inline(__always)
+        func isMarkedNew(_ key: Int) -> Bool { isMarked(key, side: 4, both: false) }
 
         /// Frees the bits.
         @inlinable
