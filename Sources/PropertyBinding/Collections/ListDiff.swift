@@ -201,9 +201,10 @@ public enum ListDiff {
     ///    reads (each a cache miss in a big table) are in flight together.
     ///
     /// Indices are `Int32`. Memory: 5 bytes a row of `old` and 9 of `new` (in one block), half a
-    /// byte a row of either for the filter and, once the walk needs them, half a byte a row of
-    /// `old` for the anchors; then
-    /// 12 bytes and a table of 16 to 32 bytes for each row that step 3 tables.
+    /// byte a row of either for the filter, 8 bytes for each row that step 1 leaves unpaired or
+    /// step 2 undoes (``UnpairedRows``: the marks and step 3 read those lists, not the index
+    /// arrays again) and, once the walk needs them, half a byte a row of `old` for the anchors;
+    /// then 12 bytes and a table of 16 to 32 bytes for each row that step 3 tables.
     @inlinable
     static func compactChanges<Element, ID: Hashable>(
         from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
@@ -234,15 +235,17 @@ public enum ListDiff {
         // The ids of the rows step 1 leaves unpaired: two slots (half a byte) a row of either array.
         let filter = IDFilter(slotCount: 2 * (oldCount + newCount))
         defer { filter.deallocate() }
+        var unpairedRows = UnpairedRows(oldCount: oldCount, newCount: newCount)
+        defer { unpairedRows.deallocate() }
         var matched = 0
         let inOrder = pairInOrder(
             old, new, id: id, isSameContent: isSameContent, oldToNew: oldToNew, newToOld: newToOld, changed: changed,
-            filter: filter, filterKeys: filterKeys)
+            filter: filter, filterKeys: filterKeys, unpaired: &unpairedRows)
         if let paired = inOrder { matched = paired }
         if matched < oldCount && matched < newCount {
             matched += matchByTable(
                 old, new, id: id, isSameContent: isSameContent, oldToNew: oldToNew, newToOld: newToOld,
-                changed: changed, filter: inOrder == nil ? nil : filter, filterKeys: filterKeys,
+                changed: changed, filter: inOrder == nil ? nil : (filter, unpairedRows),
                 unpairedOld: oldCount - matched)
         }
         // 4. Walk `new` with a cursor on the next old row that may stay in place (as in
@@ -307,13 +310,13 @@ public enum ListDiff {
     /// `oldToNew` and `newToOld` to -1, and `filter` is not complete). It writes every element
     /// of `oldToNew` and `newToOld`, which need not be initialized. Each element's filter key is
     /// left in `filterKeys`, each unpaired old row's in `oldToNew`, as `-2 - key` (negative:
-    /// unpaired).
+    /// unpaired); the unpaired rows and the undone pairs are listed in `unpaired`, for step 3.
     @inlinable
     static func pairInOrder<Element, ID: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
         isSameContent: (Element, Element) -> Bool, oldToNew: UnsafeMutableBufferPointer<Int32>,
         newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>, filter: IDFilter,
-        filterKeys: UnsafeMutableBufferPointer<Int32>
+        filterKeys: UnsafeMutableBufferPointer<Int32>, unpaired: inout UnpairedRows
     ) -> Int? {
         let oldCount = old.count
         let newCount = new.count
@@ -381,13 +384,15 @@ public enum ListDiff {
                 }
             }
             // Each element's filter key, and each skipped old row's (as `-2 - key` in `oldToNew`,
-            // still negative: unpaired), are marked after the walk, all together, so that the
-            // cache misses of a big filter overlap.
-            filterKeys[newIndex] = Int32(truncatingIfNeeded: filter.key(hash))
+            // still negative: unpaired), are kept; the unpaired rows' are listed too, and marked
+            // after the walk, all together, so that the cache misses of a big filter overlap.
+            let filterKey = filter.key(hash)
+            filterKeys[newIndex] = Int32(truncatingIfNeeded: filterKey)
             if oldIndex >= 0 {
                 while cursor < oldIndex {
                     let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
                     oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+                    unpaired.appendOld(cursor, key: filterKey)
                     cursor += 1
                 }
                 oldToNew[oldIndex] = Int32(truncatingIfNeeded: newIndex)
@@ -397,20 +402,18 @@ public enum ListDiff {
                 paired += 1
             } else {
                 newToOld[newIndex] = -1
+                unpaired.appendNew(newIndex, key: filterKey)
             }
         }
         while cursor < oldCount {
             let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
             oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+            unpaired.appendOld(cursor, key: filterKey)
             cursor += 1
         }
         guard paired < oldCount || paired < newCount else { return paired }
-        for index in 0..<oldCount where oldToNew[index] < 0 {
-            filter.markOld(-2 - Int(oldToNew[index]))
-        }
-        for index in 0..<newCount where newToOld[index] < 0 {
-            filter.markNew(Int(filterKeys[index]))
-        }
+        for entry in 0..<unpaired.oldCount { filter.markOld(unpaired.key(unpaired.old[entry])) }
+        for entry in 0..<unpaired.newCount { filter.markNew(unpaired.key(unpaired.new[entry])) }
         // A pair is right only if its id has no occurrence left unpaired (a duplicate id is
         // matched by rank: the first in `new` with the first in `old`): undo every pair whose
         // key an unpaired row marked, and mark it on both sides, so that step 3 looks for it.
@@ -418,6 +421,7 @@ public enum ListDiff {
             let filterKey = Int(filterKeys[index])
             if filter.isMarked(filterKey) {
                 filter.markBoth(filterKey)
+                unpaired.appendUndone(newIndex: index, oldIndex: Int(newToOld[index]), capacity: paired)
                 oldToNew[Int(newToOld[index])] = Int32(truncatingIfNeeded: -2 - filterKey)
                 newToOld[index] = -1
                 paired -= 1
@@ -428,16 +432,16 @@ public enum ListDiff {
 
     /// Step 3 of ``compactChanges(from:to:id:isSameContent:)``: matches the unpaired elements
     /// of `new` with the unpaired rows of `old` by id, occurrences in order, through the compact
-    /// table; returns how many it matched. With `filter` (the list was in order), the filter
-    /// keys that step 1 left in `filterKeys` and `oldToNew` say which rows cannot match (their
-    /// id's key is not marked for the other array), without reading those rows again.
-    /// `unpairedOld` is how many rows of `old` are unpaired.
+    /// table; returns how many it matched. With `filter` (the list was in order), the rows are
+    /// those `unpaired` lists, with their filter keys, which say which rows cannot match (their
+    /// id's key is not marked for the other array), without reading those rows or scanning the
+    /// index arrays. `unpairedOld` is how many rows of `old` are unpaired.
     @inlinable
     static func matchByTable<Element, ID: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
         isSameContent: (Element, Element) -> Bool, oldToNew: UnsafeMutableBufferPointer<Int32>,
-        newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>, filter: IDFilter?,
-        filterKeys: UnsafeMutableBufferPointer<Int32>, unpairedOld: Int
+        newToOld: UnsafeMutableBufferPointer<Int32>, changed: UnsafeMutableBufferPointer<Bool>,
+        filter listed: (filter: IDFilter, unpaired: UnpairedRows)?, unpairedOld: Int
     ) -> Int {
         let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
         let noneLeft: UInt64 = 0x8000_0000
@@ -446,20 +450,31 @@ public enum ListDiff {
         // unpaired element of `new` may have, gathered first (last first, with their hashes) so
         // that the table is sized by them.
         var tabled = unpairedOld
-        let gathered = filter.map { _ in UnsafeMutableBufferPointer<Int32>.allocate(capacity: tabled) }
-        let gatheredHashes = filter.map { _ in UnsafeMutableBufferPointer<UInt64>.allocate(capacity: tabled) }
+        let gathered = listed.map { _ in UnsafeMutableBufferPointer<Int32>.allocate(capacity: tabled) }
+        let gatheredHashes = listed.map { _ in UnsafeMutableBufferPointer<UInt64>.allocate(capacity: tabled) }
         defer {
             gathered?.deallocate()
             gatheredHashes?.deallocate()
         }
-        if let filter, let gathered, let gatheredHashes {
+        if let (filter, unpaired) = listed, let gathered, let gatheredHashes {
+            // The unpaired rows and the old rows of the undone pairs, last first (two lists in
+            // ascending order, merged).
             tabled = 0
-            var index = old.count
-            while index > 0 {
-                index -= 1
-                guard oldToNew[index] < 0 else { continue }
-                // An id that no unpaired element of `new` has is deleted: no need to table it.
-                guard filter.isMarkedNew(-2 - Int(oldToNew[index])) else { continue }
+            var entry = unpaired.oldCount
+            var undone = unpaired.undoneCount
+            while entry > 0 || undone > 0 {
+                let listedRow = entry > 0 ? unpaired.index(unpaired.old[entry - 1]) : -1
+                let undoneRow = undone > 0 ? unpaired.key(unpaired.undone.unsafelyUnwrapped[undone - 1]) : -1
+                let index: Int
+                if listedRow > undoneRow {
+                    entry -= 1
+                    // An id that no unpaired element of `new` has is deleted: no need to table it.
+                    guard filter.isMarkedNew(unpaired.key(unpaired.old[entry])) else { continue }
+                    index = listedRow
+                } else {
+                    undone -= 1
+                    index = undoneRow
+                }
                 let hash = UInt64(truncatingIfNeeded: id(old[index]).hashValue)
                 gathered[tabled] = Int32(truncatingIfNeeded: index)
                 gatheredHashes[tabled] = hash
@@ -539,14 +554,43 @@ public enum ListDiff {
         precondition(readAhead & noneLeft == 0, "ListDiff: the id table is corrupt")
         // Match each unpaired element of `new` with the next unmatched occurrence of its id.
         var matched = 0
-        var newIndex = 0
-        while newIndex < new.count {
-            var count = 0
-            while newIndex < new.count && count < probeBatch {
-                defer { newIndex += 1 }
-                guard newToOld[newIndex] < 0 else { continue }
+        var scanned = 0
+        var entry = 0
+        var undone = 0
+        // The next element of `new` to look up, in ascending order, or -1: each unpaired one;
+        // with a filter, the listed ones whose id an unpaired row of `old` may have, and those
+        // of the undone pairs (two lists in ascending order, merged).
+        func nextElement() -> Int {
+            guard let (filter, unpaired) = listed else {
+                while scanned < new.count {
+                    defer { scanned += 1 }
+                    if newToOld[scanned] < 0 { return scanned }
+                }
+                return -1
+            }
+            while entry < unpaired.newCount || undone < unpaired.undoneCount {
+                let listedRow = entry < unpaired.newCount ? unpaired.index(unpaired.new[entry]) : Int.max
+                let undoneRow =
+                    undone < unpaired.undoneCount ? unpaired.index(unpaired.undone.unsafelyUnwrapped[undone]) : Int.max
+                if undoneRow < listedRow {
+                    undone += 1
+                    return undoneRow
+                }
+                entry += 1
                 // An id that no unpaired row of `old` has is inserted: no need to look it up.
-                if let filter, !filter.isMarkedOld(Int(filterKeys[newIndex])) { continue }
+                if filter.isMarkedOld(unpaired.key(unpaired.new[entry - 1])) { return listedRow }
+            }
+            return -1
+        }
+        var more = true
+        while more {
+            var count = 0
+            while count < probeBatch {
+                let newIndex = nextElement()
+                guard newIndex >= 0 else {
+                    more = false
+                    break
+                }
                 let hash = UInt64(truncatingIfNeeded: id(new[newIndex]).hashValue)
                 rows[count] = newIndex
                 hashes[count] = hash
@@ -583,6 +627,73 @@ public enum ListDiff {
             }
         }
         return matched
+    }
+
+    /// The rows that step 1 of ``compactChanges(from:to:id:isSameContent:)`` leaves unpaired and
+    /// the pairs that step 2 undoes, listed in ascending order, so that the filter's marks and
+    /// step 3 read them without scanning the index arrays again (a million rows' arrays do not
+    /// stay in the cache). An entry is two 32-bit halves: an unpaired row's index (high) and
+    /// filter key (low), or an undone pair's index in `new` (high) and in `old` (low).
+    @usableFromInline
+    struct UnpairedRows {
+        /// The unpaired rows of `old`.
+        @usableFromInline let old: UnsafeMutablePointer<UInt64>
+        /// How many entries `old` has.
+        @usableFromInline var oldCount = 0
+        /// The unpaired elements of `new`.
+        @usableFromInline let new: UnsafeMutablePointer<UInt64>
+        /// How many entries `new` has.
+        @usableFromInline var newCount = 0
+        /// The undone pairs, allocated at the first.
+        @usableFromInline var undone = UnsafeMutablePointer<UInt64>(bitPattern: 0)
+        /// How many entries `undone` has.
+        @usableFromInline var undoneCount = 0
+
+        /// Room for every row of both arrays (only what is listed is ever touched).
+        @inlinable
+        init(oldCount: Int, newCount: Int) {
+            old = .allocate(capacity: max(oldCount, 1))
+            new = .allocate(capacity: max(newCount, 1))
+        }
+
+        /// The high half of an entry.
+        @inlinable @inline(__always)
+        func index(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry >> 32) }
+
+        /// The low half of an entry.
+        @inlinable @inline(__always)
+        func key(_ entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
+
+        /// Lists an unpaired row of `old`.
+        @inlinable @inline(__always)
+        mutating func appendOld(_ index: Int, key: Int) {
+            old[oldCount] = UInt64(truncatingIfNeeded: index) << 32 | UInt64(truncatingIfNeeded: key)
+            oldCount += 1
+        }
+
+        /// Lists an unpaired element of `new`.
+        @inlinable @inline(__always)
+        mutating func appendNew(_ index: Int, key: Int) {
+            new[newCount] = UInt64(truncatingIfNeeded: index) << 32 | UInt64(truncatingIfNeeded: key)
+            newCount += 1
+        }
+
+        /// Lists an undone pair; `capacity` (the pairs there are) sizes the list at the first.
+        @inlinable
+        mutating func appendUndone(newIndex: Int, oldIndex: Int, capacity: Int) {
+            if undone == nil { undone = .allocate(capacity: capacity) }
+            undone.unsafelyUnwrapped[undoneCount] =
+                UInt64(truncatingIfNeeded: newIndex) << 32 | UInt64(truncatingIfNeeded: oldIndex)
+            undoneCount += 1
+        }
+
+        /// Frees the lists.
+        @inlinable
+        func deallocate() {
+            old.deallocate()
+            new.deallocate()
+            undone?.deallocate()
+        }
     }
 
     /// The ids of the rows that step 1 of ``compactChanges(from:to:id:isSameContent:)`` leaves

@@ -332,6 +332,8 @@ private func pairsInOrder(_ shape: Shape) -> Int? {
     var filterKeys = [Int32](repeating: 0, count: new.count)
     let filter = ListDiff.IDFilter(slotCount: 2 * (old.count + new.count))
     defer { filter.deallocate() }
+    var unpaired = ListDiff.UnpairedRows(oldCount: old.count, newCount: new.count)
+    defer { unpaired.deallocate() }
     return old.withUnsafeBufferPointer { old in
         new.withUnsafeBufferPointer { new in
             oldToNew.withUnsafeMutableBufferPointer { oldToNew in
@@ -340,7 +342,7 @@ private func pairsInOrder(_ shape: Shape) -> Int? {
                         filterKeys.withUnsafeMutableBufferPointer { filterKeys in
                             ListDiff.pairInOrder(
                                 old, new, id: { $0 }, isSameContent: ==, oldToNew: oldToNew, newToOld: newToOld,
-                                changed: changed, filter: filter, filterKeys: filterKeys)
+                                changed: changed, filter: filter, filterKeys: filterKeys, unpaired: &unpaired)
                         }
                     }
                 }
