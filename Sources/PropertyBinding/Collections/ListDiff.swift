@@ -214,7 +214,7 @@ public enum ListDiff {
         let newCount = new.count
         // The arrays of the steps, in one block (one allocation, which a program that diffs
         // again and again gets back whole from malloc, its pages already mapped): `oldToNew`,
-        // `newToOld`, each element's filter key (steps 2 and 3), whether each paired element's
+        // `newToOld`, each element's filter key (for step 2's check of the pairs), whether each paired element's
         // content changed (compared when it was paired, the two rows in the cache then), and
         // what the walk of step 4 decided for each old row.
         let indexCount = oldCount + 2 * newCount
@@ -308,9 +308,9 @@ public enum ListDiff {
     /// in `filter`, then undoes every pair whose id may have an occurrence left unpaired; returns
     /// how many pairs stay, or nil when the list is not in order (then it pairs none, sets
     /// `oldToNew` and `newToOld` to -1, and `filter` is not complete). It writes every element
-    /// of `oldToNew` and `newToOld`, which need not be initialized. Each element's filter key is
-    /// left in `filterKeys`, each unpaired old row's in `oldToNew`, as `-2 - key` (negative:
-    /// unpaired); the unpaired rows and the undone pairs are listed in `unpaired`, for step 3.
+    /// of `oldToNew` and `newToOld` (-1: unpaired), which need not be initialized. Each element's
+    /// filter key is left in `filterKeys`; the unpaired rows, with their keys, and the undone
+    /// pairs are listed in `unpaired`, for the marks and step 3.
     @inlinable
     static func pairInOrder<Element, ID: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
@@ -383,15 +383,15 @@ public enum ListDiff {
                     slot = (slot + 1) & mask
                 }
             }
-            // Each element's filter key, and each skipped old row's (as `-2 - key` in `oldToNew`,
-            // still negative: unpaired), are kept; the unpaired rows' are listed too, and marked
-            // after the walk, all together, so that the cache misses of a big filter overlap.
+            // Each element's filter key is kept, and the unpaired rows' are listed with them: they
+            // are marked after the walk, all together, so that the cache misses of a big filter
+            // overlap.
             let filterKey = filter.key(hash)
             filterKeys[newIndex] = Int32(truncatingIfNeeded: filterKey)
             if oldIndex >= 0 {
                 while cursor < oldIndex {
                     let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
-                    oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+                    oldToNew[cursor] = -1
                     unpaired.appendOld(cursor, key: filterKey)
                     cursor += 1
                 }
@@ -407,7 +407,7 @@ public enum ListDiff {
         }
         while cursor < oldCount {
             let filterKey = filter.key(UInt64(truncatingIfNeeded: id(old[cursor]).hashValue))
-            oldToNew[cursor] = Int32(truncatingIfNeeded: -2 - filterKey)
+            oldToNew[cursor] = -1
             unpaired.appendOld(cursor, key: filterKey)
             cursor += 1
         }
@@ -422,7 +422,7 @@ public enum ListDiff {
             if filter.isMarked(filterKey) {
                 filter.markBoth(filterKey)
                 unpaired.appendUndone(newIndex: index, oldIndex: Int(newToOld[index]), capacity: paired)
-                oldToNew[Int(newToOld[index])] = Int32(truncatingIfNeeded: -2 - filterKey)
+                oldToNew[Int(newToOld[index])] = -1
                 newToOld[index] = -1
                 paired -= 1
             }
@@ -464,7 +464,7 @@ public enum ListDiff {
             var undone = unpaired.undoneCount
             while entry > 0 || undone > 0 {
                 let listedRow = entry > 0 ? unpaired.index(unpaired.old[entry - 1]) : -1
-                let undoneRow = undone > 0 ? unpaired.key(unpaired.undone.unsafelyUnwrapped[undone - 1]) : -1
+                let undoneRow = undone > 0 ? unpaired.undoneOld(undone - 1) : -1
                 let index: Int
                 if listedRow > undoneRow {
                     entry -= 1
@@ -571,7 +571,7 @@ public enum ListDiff {
             while entry < unpaired.newCount || undone < unpaired.undoneCount {
                 let listedRow = entry < unpaired.newCount ? unpaired.index(unpaired.new[entry]) : Int.max
                 let undoneRow =
-                    undone < unpaired.undoneCount ? unpaired.index(unpaired.undone.unsafelyUnwrapped[undone]) : Int.max
+                    undone < unpaired.undoneCount ? unpaired.undoneNew(undone) : Int.max
                 if undoneRow < listedRow {
                     undone += 1
                     return undoneRow
@@ -678,6 +678,14 @@ public enum ListDiff {
             newCount += 1
         }
 
+        /// The index in `old` of the undone pair at `position`.
+        @inlinable @inline(__always)
+        func undoneOld(_ position: Int) -> Int { key(undone.unsafelyUnwrapped[position]) }
+
+        /// The index in `new` of the undone pair at `position`.
+        @inlinable @inline(__always)
+        func undoneNew(_ position: Int) -> Int { index(undone.unsafelyUnwrapped[position]) }
+
         /// Lists an undone pair; `capacity` (the pairs there are) sizes the list at the first.
         @inlinable
         mutating func appendUndone(newIndex: Int, oldIndex: Int, capacity: Int) {
@@ -698,10 +706,10 @@ public enum ListDiff {
 
     /// The ids of the rows that step 1 of ``compactChanges(from:to:id:isSameContent:)`` leaves
     /// unpaired, as bits: a Bloom filter blocked by cache line. An id's *key* (30 bits of its
-    /// hash, so that `-2 - key` fits in an `Int32` too) picks a block of 64 bytes, one cache
-    /// line: four words for unpaired rows of `old`, four for unpaired elements of `new`. In each
-    /// word of its side the id sets one bit, four in all, chosen from the key's other bits. No
-    /// false negatives: an id whose four bits are not all set has no such row.
+    /// hash, so that it fits in an `Int32` or half an entry of ``UnpairedRows``) picks a block of
+    /// 64 bytes, one cache line: four words for unpaired rows of `old`, four for unpaired elements
+    /// of `new`. In each word of its side the id sets one bit, four in all, chosen from the key's
+    /// other bits. No false negatives: an id whose four bits are not all set has no such row.
     ///
     /// Every pair of step 1 is looked up (a million at a million rows), and each false positive
     /// sends a pair that was right to the table of step 3 (a hash and two rows read again, a few

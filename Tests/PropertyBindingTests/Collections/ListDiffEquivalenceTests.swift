@@ -82,7 +82,8 @@ private func randomCase(kind: Int, limit: Int, using random: inout SplitMix64) -
     }
 
     @Test func theFiltersKeysFitAnInt32EvenNegatedForTheLongestArrays() {
-        // Step 1 keeps an unpaired old row's key in `oldToNew` as `-2 - key`: it must stay negative.
+        // A key is kept in 32 bits (`filterKeys`, half an entry of the unpaired rows' lists): it
+        // must be non-negative and fit, even negated.
         let filter = ListDiff.IDFilter(slotCount: 2 * Int(Int32.max))
         defer { filter.deallocate() }
         for hash in [UInt64.max, 0, 0x8000_0000_0000_0000, 0xFFFF_FFFF_0000_0000, 0x0000_0000_FFFF_FFFF] {
