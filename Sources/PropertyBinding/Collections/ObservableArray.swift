@@ -456,7 +456,7 @@ extension ObservableArray: KeyPathProperty, TriggerMakingObject {
     var anyKeyPath: AnyKeyPath { \ObservableArray.elements }
     var rootObject: AnyObject? { self }
 
-    func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
+    public func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
         keyPath == \ObservableArray.elements || keyPath == \ObservableArray.count ? [ObservableArrayTrigger(self)] : []
     }
 }

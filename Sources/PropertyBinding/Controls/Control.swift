@@ -273,7 +273,7 @@ open class Control {
 extension Control: TargetActionSource {
     /// Adds `trigger`, held strongly, for its events, unless it is registered already: the
     /// trigger is the registration, so this allocates nothing beyond the list's growth.
-    func addTriggerAction(_ trigger: TargetActionTrigger) {
+    public func addTriggerAction(_ trigger: TargetActionTrigger) {
         lock.withLock {
             guard !registrations.contains(where: { $0.belongs(to: trigger) }) else { return }
             registrations.append(.trigger(trigger))
@@ -282,12 +282,12 @@ extension Control: TargetActionSource {
 
     /// Removes `trigger`'s registration (also once narrowed to fewer events); actions added
     /// with ``addTarget(_:action:for:)`` stay, even one whose target is the trigger.
-    func removeTriggerAction(_ trigger: TargetActionTrigger) {
+    public func removeTriggerAction(_ trigger: TargetActionTrigger) {
         changeRegistrations { $0.filter { !$0.belongs(to: trigger) } }
     }
 
     /// Whether `trigger` is registered, for any of its events.
-    func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
+    public func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
         lock.withLock { registrations.contains { $0.belongs(to: trigger) } }
     }
 }

@@ -2,7 +2,7 @@
 /// events, to remove exactly that registration again, and to say whether it is there. ``Control``
 /// conforms; the protocol lets the trigger sit below the controls that use it. Each call is
 /// atomic: the source's registrations are the only record of whether a trigger is a target.
-protocol TargetActionSource: AnyObject {
+public protocol TargetActionSource: AnyObject {
     /// Adds `trigger` for its ``TargetActionTrigger/events``, held strongly until removed, unless
     /// it is registered already; the source calls `trigger.controlDidSendAction()` on each of
     /// those events.

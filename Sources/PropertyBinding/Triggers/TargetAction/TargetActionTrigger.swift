@@ -30,7 +30,7 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
 
     /// Creates a trigger for `events` of `source` (held weakly); `init(control:events:)` is the
     /// public spelling, in Controls/.
-    init(source: any TargetActionSource, events: ControlEvents) {
+    public init(source: any TargetActionSource, events: ControlEvents) {
         self.source = source
         self.events = events
     }
@@ -68,7 +68,7 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     }
 
     /// Called by the source on each of ``events``: tells the binding.
-    func controlDidSendAction() {
+    public func controlDidSendAction() {
         guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }
