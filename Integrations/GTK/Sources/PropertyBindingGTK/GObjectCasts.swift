@@ -1,0 +1,25 @@
+import CGTK
+
+// GTK's C casts (`G_OBJECT (widget)`, `GTK_ENTRY (widget)`) are macros Swift cannot call; a
+// widget pointer is the same address whatever its declared type, so these rebind it.
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The widget as a `GObject *`.
+    var object: UnsafeMutablePointer<GObject> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GObject.self) }
+
+    /// The widget as a pointer of another GTK type (`GtkEntry *`).
+    func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
+    }
+
+    /// The widget as an opaque C pointer (`GtkEditable *`, `GtkSwitch *`: types Swift sees no layout of).
+    var opaque: OpaquePointer { OpaquePointer(self) }
+
+    /// Whether the widget is an instance of `type` or of a subtype.
+    func isA(_ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), type)
+            != 0
+    }
+}
+
+/// A `gboolean` from a `Bool`.
+func gboolean(_ value: Bool) -> gboolean { value ? 1 : 0 }

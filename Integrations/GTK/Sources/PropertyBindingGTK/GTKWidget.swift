@@ -1,0 +1,242 @@
+import CGTK
+import Foundation
+import PropertyBinding
+
+/// The Swift side of one GTK widget: what bindings read, write and watch.
+///
+/// Each wrapper class (``GTKEntry``, ``GTKSpinButton``, ``GTKButton``…) is final, so that a key
+/// path written on it (`\GTKEntry.text`) is the one ``TriggerRegistry/standard`` looks up:
+///
+/// ```swift
+/// let entry = GTKEntry()
+/// let storeName = try Binding(source: Property(entry, \.text), destination: Property(person, \.name),
+///                             triggers: .standard)   // the entry's `changed` signal
+/// ```
+///
+/// **Lifetimes.** The widget owns its wrapper (GObject data released when the widget is
+/// finalized); the wrapper does not keep the widget alive (a GObject weak reference clears
+/// ``widget``). When the window destroys the widget, the wrapper goes too, and a ``Property`` of
+/// it (which holds it weakly) reports `objectDeallocated`: the binding ends. A new widget is
+/// floating, as in C, until it is added to a parent.
+///
+/// **Signals.** A ``TargetActionTrigger`` added by a binding is held by the wrapper; the signals
+/// its events need are connected (`g_signal_connect_data`) when the first trigger wanting them
+/// is added, and disconnected by handler id when the last one is removed.
+///
+/// **Threads.** GTK is single-threaded: use a wrapper on the thread that runs the GTK main loop
+/// (the main thread). A binding whose source changes on another thread delivers its writes with
+/// `delivered(on: .main)` after ``GTKMainLoop/integrateDispatchMainQueue()``. Triggers may be
+/// added and removed on any thread; off the main thread, the signals follow on the main queue.
+///
+/// Values written through a wrapper's properties by code do not fire its triggers, as a UIKit
+/// control sends no action for a value set by code (``GTKLabel`` is the exception: only code
+/// changes a label, and it announces each change).
+public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Sendable {
+    /// The GTK widget, or nil once it has been finalized. Main thread only.
+    public private(set) var widget: UnsafeMutablePointer<GtkWidget>?
+
+    private let lock = NSLock()
+    /// The triggers registered, in the order added. Guarded by `lock`.
+    private var triggers: [TargetActionTrigger] = []
+    /// The handler id of each of ``signals`` connected now, by index. Main thread only.
+    private var handlerIDs: [Int: gulong] = [:]
+    /// The focus controller added for focus signals, while one is connected. Main thread only.
+    private var focusController: OpaquePointer?
+    /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
+    private var writeDepth = 0
+
+    /// The GObject data key under which a widget holds its wrapper.
+    static let dataKey = "property-binding-gtk-wrapper"
+
+    /// Wraps `widget`: the widget holds this wrapper from now until it is finalized.
+    init(adopting widget: UnsafeMutablePointer<GtkWidget>) {
+        self.widget = widget
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        g_object_set_data_full(widget.object, Self.dataKey, retained) { data in
+            guard let data else { return }
+            Unmanaged<GTKWidget>.fromOpaque(data).release()
+        }
+        g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
+        GTKWidget.counts.withLock { $0.live += 1 }
+    }
+
+    deinit {
+        GTKWidget.counts.withLock { $0.live -= 1 }
+    }
+
+    /// The wrapper `widget` holds, if it has one.
+    static func existingWrapper(of widget: UnsafeMutablePointer<GtkWidget>) -> GTKWidget? {
+        guard let data = g_object_get_data(widget.object, dataKey) else { return nil }
+        return Unmanaged<GTKWidget>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Called by the weak reference as the widget goes: GLib has destroyed its handlers already.
+    fileprivate func widgetDidFinalize() {
+        widget = nil
+        handlerIDs = [:]
+        focusController = nil
+    }
+
+    // MARK: What a subclass declares
+
+    /// The signals the wrapper can connect, each with the events it stands for.
+    var signals: [GTKSignal] { [] }
+
+    /// The key paths the wrapper announces, each with the events that announce it.
+    var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [:] }
+
+    // MARK: Writing
+
+    /// Runs `write` on the widget, if it is alive, so that the signals it emits fire no trigger.
+    func writing(_ write: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+        guard let widget else { return }
+        writeDepth += 1
+        defer { writeDepth -= 1 }
+        write(widget)
+    }
+
+    /// Whether the widget responds to the user: GTK's `sensitive`.
+    public var isEnabled: Bool {
+        get { widget.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
+        set { writing { gtk_widget_set_sensitive($0, gboolean(newValue)) } }
+    }
+
+    /// Whether the widget is shown: GTK's `visible`.
+    public var isVisible: Bool {
+        get { widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
+        set { writing { gtk_widget_set_visible($0, gboolean(newValue)) } }
+    }
+
+    // MARK: Signals
+
+    /// Called on the main thread by a handler: fires the triggers registered for any of `events`.
+    func signalDidFire(_ events: ControlEvents) {
+        if writeDepth > 0, !firesOnOwnWrites { return }
+        let snapshot = lock.withLock { triggers }
+        for trigger in snapshot where !trigger.events.isDisjoint(with: events) {
+            trigger.controlDidSendAction()
+        }
+    }
+
+    /// Whether the wrapper's own writes fire its triggers (a label's do).
+    var firesOnOwnWrites: Bool { false }
+
+    /// Connects the signals some trigger wants and disconnects the others, now on the main
+    /// thread, or soon on the main queue.
+    private func connectWantedSignals() {
+        if Thread.isMainThread {
+            updateConnections()
+        } else {
+            DispatchQueue.main.async { [weak self] in self?.updateConnections() }
+        }
+    }
+
+    private func updateConnections() {
+        let wanted = lock.withLock { triggers.reduce(into: ControlEvents()) { $0.formUnion($1.events) } }
+        let signals = self.signals
+        for (index, signal) in signals.enumerated() {
+            let wants = widget != nil && !signal.events.isDisjoint(with: wanted)
+            if wants, handlerIDs[index] == nil {
+                guard let emitter = emitter(of: signal) else { continue }
+                let id = SignalConnection.connect(emitter, signal: signal, owner: self)
+                if id != 0 { handlerIDs[index] = id }
+            } else if !wants, let id = handlerIDs.removeValue(forKey: index), let emitter = emitter(of: signal) {
+                g_signal_handler_disconnect(emitter, id)
+            }
+        }
+        // The focus controller goes with the last focus handler.
+        if let controller = focusController, let widget,
+            !signals.indices.contains(where: { signals[$0].emitter == .focusController && handlerIDs[$0] != nil })
+        {
+            focusController = nil
+            gtk_widget_remove_controller(widget, controller)
+        }
+    }
+
+    /// The instance that emits `signal`, made when needed; nil once the widget is gone.
+    private func emitter(of signal: GTKSignal) -> UnsafeMutableRawPointer? {
+        guard let widget else { return nil }
+        switch signal.emitter {
+        case .widget:
+            return UnsafeMutableRawPointer(widget)
+        case .focusController:
+            if let focusController { return UnsafeMutableRawPointer(focusController) }
+            let controller = gtk_event_controller_focus_new()!
+            gtk_widget_add_controller(widget, controller)  // the widget owns it
+            focusController = controller
+            return UnsafeMutableRawPointer(controller)
+        }
+    }
+
+    /// The number of signal handlers this wrapper has connected now.
+    public var connectedHandlerCount: Int {
+        assert(Thread.isMainThread, "GTK widgets are read on the main thread")
+        return handlerIDs.count
+    }
+
+    // MARK: TargetActionSource
+
+    /// Holds `trigger` and connects the signals of its events, unless it is registered already.
+    public func addTriggerAction(_ trigger: TargetActionTrigger) {
+        let added = lock.withLock {
+            guard !triggers.contains(where: { $0 === trigger }) else { return false }
+            triggers.append(trigger)
+            return true
+        }
+        if added { connectWantedSignals() }
+    }
+
+    /// Lets go of `trigger`, and disconnects the signals no trigger wants any more.
+    public func removeTriggerAction(_ trigger: TargetActionTrigger) {
+        let removed = lock.withLock { () -> TargetActionTrigger? in
+            guard let index = triggers.firstIndex(where: { $0 === trigger }) else { return nil }
+            return triggers.remove(at: index)
+        }
+        guard removed != nil else { return }
+        connectWantedSignals()
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Whether `trigger` is registered.
+    public func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
+        lock.withLock { triggers.contains { $0 === trigger } }
+    }
+
+    // MARK: TriggerMakingObject
+
+    /// A ``TargetActionTrigger`` for the events that announce `keyPath`, or none when the widget
+    /// does not announce it.
+    public func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
+        guard let events = announcedKeyPaths[keyPath] else { return [] }
+        return [TargetActionTrigger(source: self, events: events)]
+    }
+
+    // MARK: Counts
+
+    /// The wrappers alive and the widgets they wrap that are alive.
+    private struct Counts {
+        var live = 0
+    }
+    private static let counts = LockedCounts()
+
+    /// The number of wrappers alive now, in the whole process.
+    public static var liveWrapperCount: Int { counts.withLock { $0.live } }
+
+    /// The number of signal handlers every wrapper has connected now, in the whole process: zero
+    /// once every binding is gone or every widget destroyed.
+    public static var connectedHandlerCount: Int { SignalConnection.liveCount }
+
+    /// A lock around ``Counts``.
+    private final class LockedCounts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts = Counts()
+        func withLock<Result>(_ body: (inout Counts) -> Result) -> Result { lock.withLock { body(&counts) } }
+    }
+}
+
+/// The weak notify of a wrapper's widget.
+private let widgetWasFinalized: GWeakNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<GTKWidget>.fromOpaque(data).takeUnretainedValue().widgetDidFinalize()
+}

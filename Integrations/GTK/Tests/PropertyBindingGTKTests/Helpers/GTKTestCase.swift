@@ -1,0 +1,104 @@
+import CGTK
+import CGTKShims
+import PropertyBinding
+import PropertyBindingGTK
+import XCTest
+
+/// A test on real GTK widgets: GTK started once, the main queue drained by the GLib loop, and a
+/// window per test, destroyed at the end.
+class GTKTestCase: XCTestCase {
+    /// The test's window; its child is a vertical box the test fills.
+    var window: UnsafeMutablePointer<GtkWidget>!
+    var box: UnsafeMutablePointer<GtkWidget>!
+    let finalized = FinalizationCounter()
+
+    override func setUp() {
+        super.setUp()
+        setenv("GTK_A11Y", "none", 1)  // no accessibility bus under Xvfb
+        XCTAssertTrue(GTKMainLoop.initialize(), "no display: run under xvfb-run")
+        GTKMainLoop.integrateDispatchMainQueue()
+        window = gtk_window_new()
+        box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_window_set_child(window.cast(to: GtkWindow.self), box)
+        finalized.watch(window)
+        finalized.watch(box)
+    }
+
+    override func tearDown() {
+        if window != nil { destroyWindow() }
+        super.tearDown()
+    }
+
+    /// Adds `widget` to the window's box, watched for finalization.
+    @discardableResult
+    func add<Wrapper: GTKWidget>(_ wrapper: Wrapper) -> Wrapper {
+        gtk_box_append(box.cast(to: GtkBox.self), wrapper.widget!)
+        finalized.watch(wrapper.widget!)
+        return wrapper
+    }
+
+    /// Shows the window and lets GTK settle.
+    func present() {
+        gtk_window_present(window.cast(to: GtkWindow.self))
+        GTKMainLoop.runUntilIdle()
+    }
+
+    /// Destroys the window, and with it every widget in it, then lets GTK settle.
+    func destroyWindow() {
+        gtk_window_destroy(window.cast(to: GtkWindow.self))
+        window = nil
+        box = nil
+        GTKMainLoop.runUntilIdle()
+    }
+}
+
+/// Counts the GObjects finalized among those it watches, with GObject weak references.
+final class FinalizationCounter {
+    private(set) var watched = 0
+    fileprivate(set) var finalized = 0
+
+    /// Counts `object` when it is finalized.
+    func watch(_ object: UnsafeMutablePointer<GtkWidget>) {
+        watched += 1
+        g_object_weak_ref(
+            UnsafeMutableRawPointer(object).assumingMemoryBound(to: GObject.self),
+            { data, _ in Unmanaged<FinalizationCounter>.fromOpaque(data!).takeUnretainedValue().finalized += 1 },
+            Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// The objects watched that are still alive.
+    var alive: Int { watched - finalized }
+}
+
+/// Emits `signal` (no arguments) on `wrapper`'s widget, as GTK does for the user.
+func emit(_ signal: String, on wrapper: GTKWidget) {
+    pbgtk_emit_signal(wrapper.widget!, signal)
+}
+
+/// Types `text` into `entry` as GTK does: `gtk_editable_set_text`, which emits `changed`.
+func type(_ text: String, into entry: GTKEntry) {
+    gtk_editable_set_text(OpaquePointer(entry.widget!), text)
+}
+
+/// A model announced by key path, as an app's model is.
+final class Person: KeyPathObservable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var name = ""
+    @Announced var age = 0
+    @Announced var subscribed = false
+    @Announced var volume = 0.0
+    @Announced var colour = 0
+    @Announced var status = ""
+
+    init(name: String = "", age: Int = 0) {
+        self.name = name
+        self.age = age
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+    /// The widget as a pointer of another GTK type (`GTK_WINDOW (widget)`).
+    func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
+    }
+}
