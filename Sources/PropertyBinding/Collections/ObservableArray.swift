@@ -451,11 +451,19 @@ extension ObservableArray: CustomStringConvertible {
 
 // The registry finds the array as the object of a key path (its elements), and asks it for its
 // trigger.
-extension ObservableArray: KeyPathProperty, TriggerMakingObject {
+extension ObservableArray: KeyPathProperty {
     var rootType: Any.Type { ObservableArray.self }
     var anyKeyPath: AnyKeyPath { \ObservableArray.elements }
     var rootObject: AnyObject? { self }
+}
 
+extension ObservableArray: TriggerMakingObject {
+    /// An ``ObservableArrayTrigger`` for ``elements`` and ``count``, which hears every change the
+    /// array announces; none for another key path.
+    ///
+    /// ```swift
+    /// let showPeople = try Binding(source: people, destination: rows, triggers: .standard)   // asks this
+    /// ```
     public func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
         keyPath == \ObservableArray.elements || keyPath == \ObservableArray.count ? [ObservableArrayTrigger(self)] : []
     }

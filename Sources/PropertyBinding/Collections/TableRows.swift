@@ -1,6 +1,6 @@
-/// An array shown in a ``TableView``, row by row: the destination of a ``Binding`` whose source
-/// is any array property. Each write compares the new array with the one shown, by element
-/// identity, and hands the table the smallest batch (``ListDiff``): deletes, inserts, moves, and
+/// An array shown in a list view, row by row: the destination of a ``Binding`` whose source is
+/// any array property. Each write compares the new array with the one shown, by element
+/// identity, and hands the list the smallest batch (``ListDiff``): deletes, inserts, moves, and
 /// a reload for an element whose id stayed and whose content changed.
 ///
 /// ```swift
@@ -11,26 +11,30 @@
 /// let showRepositories = try Binding(source: Property(viewModel, \.repositories), destination: rows, triggers: .standard)
 /// ```
 ///
+/// The list is any ``RowListView``: the stand-in `TableView` of `PropertyBindingControls`, the
+/// GTK list of `PropertyBindingGTK`, or an adapter of your own. The rows are its ``RowSource``.
+///
 /// The `bind` closure binds a cell to its element when the row is displayed, with any trigger,
 /// and returns the row's bindings. They live exactly as long as the row shows the element: a
 /// deleted row's bindings end, a moved row keeps its own, a cell is unbound before it is reused
 /// or reloaded, and a row that is not visible has none (a table of 100,000 rows binds only the
-/// rows it shows). The rows hold the table weakly: once it is gone, a write throws
+/// rows it shows). The rows hold the list weakly: once it is gone, a write throws
 /// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends.
 ///
 /// Bound to an ``ObservableArray`` (`triggers: .standard`), the rows take the batch the array
 /// announces for each change instead of diffing, whenever they can account for every row (see
 /// ``write(_:)``).
 ///
-/// The rows are the table's ``TableView/dataSource``. One section. Duplicate ids never crash:
-/// see ``ListDiff``.
-public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCell>: WritableProperty,
-    TableViewDataSource, @unchecked Sendable
+/// One section. Duplicate ids never crash: see ``ListDiff``.
+public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>: WritableProperty, RowSource,
+    @unchecked Sendable
 {
     /// The rows' value: the array shown.
     public typealias Value = [Element]
 
-    private weak var tableView: TableView?
+    private weak var list: (any RowListView)?
+    /// The list's type, for the failure once it is gone.
+    private let listName: String
     @usableFromInline let id: (Element) -> ID
     private let bindRow: (Cell, Element) throws -> [AnyBinding]
     private let state = Locked(State())
@@ -48,30 +52,37 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
         var shownVersion: UInt64?
     }
 
-    /// Shows an array in `tableView` (held weakly), its rows told apart by `id`, each displayed
+    /// Shows an array in `list` (held weakly), its rows told apart by `id`, each displayed
     /// row a `Cell` that `bind` binds to its element.
-    public convenience init(
-        _ tableView: TableView, id: KeyPath<Element, ID>, cell: Cell.Type,
+    ///
+    /// ```swift
+    /// let rows = TableRows(peopleList, id: \.id, cell: PersonCell.self) { cell, person in
+    ///     [try Binding(source: Property(person, \.name), destination: Property(cell, \.text), triggers: .standard)
+    ///         .updatingNow()]
+    /// }
+    /// ```
+    public convenience init<List: RowListView>(
+        _ list: List, id: KeyPath<Element, ID>, cell: Cell.Type,
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
-        self.init(tableView, idOf: { $0[keyPath: id] }, cell: cell, bind: bind)
+        self.init(list, idOf: { $0[keyPath: id] }, cell: cell, bind: bind)
     }
 
-    /// Shows an array in `tableView`, its rows told apart by the ids `id` returns. The
+    /// Shows an array in `list`, its rows told apart by the ids `id` returns. The
     /// `Identifiable` initializers pass `{ $0.id }`, made where the rows are created (they are
     /// inlinable), so that the diff reads an id directly: through the key path `\.id` it would
     /// be read at run time (the protocol's requirement is not folded into a field), about 300
     /// instructions a read, two to three reads a row.
     @usableFromInline
     init(
-        _ tableView: TableView, idOf id: @escaping (Element) -> ID, cell: Cell.Type,
+        _ list: any RowListView, idOf id: @escaping (Element) -> ID, cell: Cell.Type,
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
-        self.tableView = tableView
+        self.list = list
+        self.listName = String(describing: type(of: list))
         self.id = id
         self.bindRow = bind
-        tableView.dataSource = self
-        tableView.reloadData()
+        list.setRowSource(self)
     }
 
     /// The bindings of the rows displayed now, in no particular order (for tests and graphs).
@@ -85,9 +96,9 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
 
     /// The array the table shows.
     ///
-    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the list is gone.
     public func read() throws -> [Element] {
-        guard tableView != nil else { throw deallocated() }
+        guard list != nil else { throw deallocated() }
         return state.withLock { $0.shown }
     }
 
@@ -111,9 +122,9 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     /// for the element type.
     @inlinable
     public func write(_ newValue: [Element]) throws {
-        let (tableView, old, announced) = try exchangeShown(newValue)
+        let (list, old, announced) = try exchangeShown(newValue)
         let changes = announced ?? ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
-        if !changes.isEmpty { apply(changes, to: tableView) }
+        if !changes.isEmpty { apply(changes, to: list) }
     }
 
     /// Shows `newValue` if `shouldWrite` agrees; returns whether it was written.
@@ -136,8 +147,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
     @usableFromInline
-    func exchangeShown(_ newValue: [Element]) throws -> (TableView, [Element], ListChanges?) {
-        guard let tableView else { throw deallocated() }
+    func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?) {
+        guard let list else { throw deallocated() }
         let (old, announced) = state.withLock { state -> ([Element], ListChanges?) in
             defer { state.shown = newValue }
             guard let announcer = state.announcer else { return (state.shown, nil) }
@@ -146,7 +157,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
             state.shownVersion = version
             return (state.shown, changes)
         }
-        return (tableView, old, announced)
+        return (list, old, announced)
     }
 
     /// Whether writing `newValue` would apply a batch the rows' array announced.
@@ -157,38 +168,40 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
         }
     }
 
-    /// Hands `changes` to the table as one batch.
+    /// Hands `changes` to the list as one batch.
     @usableFromInline
-    func apply(_ changes: ListChanges, to tableView: TableView) {
+    func apply(_ changes: ListChanges, to list: any RowListView) {
         do {
-            try tableView.performBatchUpdates { batch in
-                batch.deleteRows(at: changes.deletes)
-                batch.insertRows(at: changes.inserts)
-                for move in changes.moves { batch.moveRow(at: move.from, to: move.to) }
-                batch.reloadRows(at: changes.reloads)
-            }
+            try list.performRowBatch(changes)
         } catch {
-            // A batch the table refuses (never one of the diff's): show the array whole.
-            tableView.reloadData()
+            // A batch the list refuses (never one of the diff's): show the array whole.
+            list.reloadRows()
         }
     }
 
     private func deallocated() -> PropertyError {
-        .objectDeallocated(root: "TableView", keyPath: "TableRows<\(Element.self)>")
+        .objectDeallocated(root: listName, keyPath: "TableRows<\(Element.self)>")
     }
 
-    // MARK: TableViewDataSource
+    // MARK: RowSource
 
     /// The number of elements shown.
-    public func numberOfRows(in tableView: TableView) -> Int {
-        state.withLock { $0.shown.count }
-    }
+    public var numberOfRows: Int { state.withLock { $0.shown.count } }
 
-    /// A cell of `Cell`, bound to the element of `row` by `bind`.
-    public func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(Cell.self)
+    /// `Cell`: the list view makes cells of it.
+    public var cellType: AnyObject.Type { Cell.self }
+
+    /// Binds `cell` to the element of `row` with the `bind` closure, and keeps the bindings it
+    /// returns until the cell is unbound. A cell that is not a `Cell`, or a row out of range,
+    /// is left unbound; ``lastRowError`` says why.
+    public func bind(_ cell: AnyObject, toRow row: Int) {
+        guard let cell = cell as? Cell else {
+            let error = TableRowsError.cellOfWrongType(expected: "\(Cell.self)", actual: "\(type(of: cell))")
+            state.withLock { $0.lastRowError = (row, error) }
+            return
+        }
         guard let element = state.withLock({ $0.shown.indices.contains(row) ? $0.shown[row] : nil }) else {
-            return cell
+            return
         }
         // Outside the lock: binding runs the user's code, and an update may read the rows.
         let bindings: [AnyBinding]
@@ -198,14 +211,31 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: TableViewCe
             bindings = []
             state.withLock { $0.lastRowError = (row, error) }
         }
-        state.withLock { $0.rowBindings[ObjectIdentifier(cell)] = bindings }
-        return cell
+        // A cell bound again without being unbound (a list that rebinds in place) ends its old
+        // bindings: a row's bindings never outlive the element it shows.
+        let replaced = state.withLock { $0.rowBindings.updateValue(bindings, forKey: ObjectIdentifier(cell)) } ?? []
+        for binding in replaced { binding.invalidate() }
     }
 
-    /// Ends the bindings of `cell`: its row was deleted, reloaded, scrolled out, or the table reloaded.
-    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt row: Int) {
+    /// Ends the bindings of `cell`: its row was deleted, reloaded, scrolled out, or the list reloaded.
+    public func unbind(_ cell: AnyObject, fromRow row: Int) {
         let ended = state.withLock { $0.rowBindings.removeValue(forKey: ObjectIdentifier(cell)) } ?? []
         for binding in ended { binding.invalidate() }
+    }
+}
+
+/// Why ``TableRows`` left a cell unbound (its ``TableRows/lastRowError``), besides the errors
+/// its `bind` closure throws.
+public enum TableRowsError: Error, Equatable, CustomStringConvertible {
+    /// The list view handed the rows a cell of another class than the rows' `Cell`.
+    case cellOfWrongType(expected: String, actual: String)
+
+    /// `the list view handed a cell of PlainCell, the rows bind PersonCell`.
+    public var description: String {
+        switch self {
+        case .cellOfWrongType(let expected, let actual):
+            "the list view handed a cell of \(actual), the rows bind \(expected)"
+        }
     }
 }
 
@@ -228,53 +258,17 @@ extension TableRows: CustomStringConvertible {
 }
 
 extension TableRows where Element: Identifiable, ID == Element.ID {
-    /// Shows an array of `Identifiable` elements in `tableView`, each displayed row a `Cell` that
+    /// Shows an array of `Identifiable` elements in `list`, each displayed row a `Cell` that
     /// `bind` binds to its element.
     ///
     /// ```swift
     /// let rows = TableRows(table, cell: RepositoryCell.self) { cell, repository in [] }
     /// ```
     @inlinable
-    public convenience init(
-        _ tableView: TableView, cell: Cell.Type,
+    public convenience init<List: RowListView>(
+        _ list: List, cell: Cell.Type,
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
-        self.init(tableView, idOf: { $0.id }, cell: cell, bind: bind)
-    }
-}
-
-extension TableRows where Cell == TableViewCell {
-    /// Shows an array in `tableView`, its rows told apart by `id`, each displayed row a plain
-    /// ``TableViewCell`` that `bind` binds to its element.
-    ///
-    /// ```swift
-    /// let rows = TableRows(table, id: \.id) { cell, row in
-    ///     cell.text = row.title
-    ///     return []
-    /// }
-    /// ```
-    public convenience init(
-        _ tableView: TableView, id: KeyPath<Element, ID>,
-        bind: @escaping (_ cell: TableViewCell, _ element: Element) throws -> [AnyBinding]
-    ) {
-        self.init(tableView, id: id, cell: TableViewCell.self, bind: bind)
-    }
-}
-
-extension TableRows where Cell == TableViewCell, Element: Identifiable, ID == Element.ID {
-    /// Shows an array of `Identifiable` elements in `tableView`, each displayed row a plain
-    /// ``TableViewCell`` that `bind` binds to its element.
-    ///
-    /// ```swift
-    /// let rows = TableRows(table) { cell, row in
-    ///     cell.text = row.title
-    ///     return []
-    /// }
-    /// ```
-    @inlinable
-    public convenience init(
-        _ tableView: TableView, bind: @escaping (_ cell: TableViewCell, _ element: Element) throws -> [AnyBinding]
-    ) {
-        self.init(tableView, idOf: { $0.id }, cell: TableViewCell.self, bind: bind)
+        self.init(list, idOf: { $0.id }, cell: cell, bind: bind)
     }
 }

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// The target list is safe to change from any thread; the control's own state (the text of a
 /// ``TextField``, the value of a ``Stepper``) belongs to the thread that uses it, like a view.
-open class Control {
+open class Control: TriggerMakingObject {
     /// One action added with ``addTarget(_:action:for:)``. Immutable, and a class: sending an
     /// event copies one reference per action, not a weak reference, a closure and the rest.
     private final class Entry: @unchecked Sendable {
@@ -262,6 +262,27 @@ open class Control {
         lock.withLock { registrations.count { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) } }
     }
 
+    /// The triggers that announce `keyPath` of this control, which ``TriggerRegistry/standard``
+    /// asks for: a ``TargetActionTrigger`` for the events of each value the library's controls
+    /// list (`TextField.text`: `.editingChanged`; the others' values: `.valueChanged`), on the
+    /// control's class and every subclass; none for another key path. Override it in a subclass
+    /// to announce a property of your own, and call `super` for the rest.
+    ///
+    /// ```swift
+    /// override func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
+    ///     keyPath == \RatingControl.stars
+    ///         ? [TargetActionTrigger(source: self, events: .valueChanged)] : super.makeTriggers(for: keyPath)
+    /// }
+    /// ```
+    open func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
+        // The key path's root, not the object's class: `Property(mySwitch as Switch, \.isOn)`
+        // is `\Switch.isOn` of a `MySwitch`.
+        guard let kind = type(of: keyPath).rootType as? any StandardControl.Type,
+            let events = kind.standardKeyPaths[keyPath]
+        else { return [] }
+        return [TargetActionTrigger(source: self, events: events)]
+    }
+
     /// The events some live action of `target` is registered for.
     public func events(for target: AnyObject) -> ControlEvents {
         lock.withLock {
@@ -273,6 +294,10 @@ open class Control {
 extension Control: TargetActionSource {
     /// Adds `trigger`, held strongly, for its events, unless it is registered already: the
     /// trigger is the registration, so this allocates nothing beyond the list's growth.
+    ///
+    /// ```swift
+    /// field.addTriggerAction(TargetActionTrigger(source: field, events: .editingChanged))   // what start does
+    /// ```
     public func addTriggerAction(_ trigger: TargetActionTrigger) {
         lock.withLock {
             guard !registrations.contains(where: { $0.belongs(to: trigger) }) else { return }
@@ -282,11 +307,19 @@ extension Control: TargetActionSource {
 
     /// Removes `trigger`'s registration (also once narrowed to fewer events); actions added
     /// with ``addTarget(_:action:for:)`` stay, even one whose target is the trigger.
+    ///
+    /// ```swift
+    /// field.removeTriggerAction(trigger)   // what the trigger's stop does
+    /// ```
     public func removeTriggerAction(_ trigger: TargetActionTrigger) {
         changeRegistrations { $0.filter { !$0.belongs(to: trigger) } }
     }
 
     /// Whether `trigger` is registered, for any of its events.
+    ///
+    /// ```swift
+    /// field.hasTriggerAction(trigger)   // true between its start and its stop
+    /// ```
     public func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
         lock.withLock { registrations.contains { $0.belongs(to: trigger) } }
     }

@@ -41,8 +41,15 @@ open class TableView: Control {
     /// table.reloadData()
     /// ```
     public weak var dataSource: (any TableViewDataSource)? {
-        didSet { if dataSource !== oldValue { hasLoadedData = false } }
+        didSet {
+            if dataSource !== oldValue { hasLoadedData = false }
+            if dataSource !== rowSourceAdapter { rowSourceAdapter = nil }
+        }
     }
+
+    /// The data source that ``setRowSource(_:)`` made, held here (``dataSource`` is weak) until
+    /// another data source is set.
+    var rowSourceAdapter: RowSourceDataSource?
 
     /// The number of rows, as the data source last said (`0` until the first ``reloadData()``).
     ///

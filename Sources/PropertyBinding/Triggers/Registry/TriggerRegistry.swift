@@ -26,15 +26,10 @@ import Observation
 /// registration of `\Boiler.celsius`. Write it on the class that was registered
 /// (`Property(boiler as Boiler, \.celsius)`), or register the whole type.
 ///
-/// ``standard`` knows the value of each of the library's controls, with a ``TargetActionTrigger``,
-/// on the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
-/// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
-/// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date`,
-/// `TableView.selectedRow` and `Label.text` (`.valueChanged`, which a label sends itself when code
-/// changes its text). It knows nothing of
-/// a ``Button``: its ``Button/title`` and ``Button/isEnabled`` are written by code and announced
-/// by nothing, and its tap is a trigger you add
-/// (`TargetActionTrigger(control: save, events: .primaryActionTriggered)`).
+/// ``standard`` asks every object that makes its own triggers (a ``TriggerMakingObject``): the
+/// stand-in controls of `PropertyBindingControls` (`TextField.text`, `Switch.isOn`, …, each with
+/// its ``TargetActionTrigger``), the widgets of `PropertyBindingGTK`, a toolkit adapter or control
+/// of your own, and ``ObservableArray``. No registration call is needed for them.
 ///
 /// It also knows every key path of a ``KeyPathObservable`` object that is announced
 /// (``KeyPathTrigger``: an `@Announced` property, one listed in
@@ -43,8 +38,7 @@ import Observation
 /// objects whose every link is announced, `\Person.address.city`, which follows the address the
 /// person holds now; any other throws
 /// ``TriggerRegistryError/notAnnounced(root:keyPath:)``, since nothing would fire its trigger)
-/// and of an `@Observable` object (``ObservationTrigger`` on the main queue), and an
-/// ``ObservableArray`` (its ``ObservableArrayTrigger``, which hears every change it announces). Registering is
+/// and of an `@Observable` object (``ObservationTrigger`` on the main queue). Registering is
 /// thread-safe; register at start-up, and prefer a copy of ``standard`` to changing the shared
 /// one.
 public final class TriggerRegistry: @unchecked Sendable {
@@ -85,11 +79,28 @@ public final class TriggerRegistry: @unchecked Sendable {
         registrations = Locked(other.registrations.value)
     }
 
-    /// Registers the triggers of the library's observable protocols, consulted after every key
-    /// path and type registration: a ``KeyPathTrigger`` for a ``KeyPathObservable`` object, an
-    /// ``ObservationTrigger`` for an `Observable` one, and the triggers an object that announces
-    /// its own changes makes (an ``ObservableArray``'s). Part of ``standard``.
-    func registerObservableFallbacks() {
+    /// The registry that knows every object that makes its own triggers and the library's
+    /// observable types (the list is in ``TriggerRegistry``).
+    ///
+    /// ```swift
+    /// let storeOn = try Binding(source: Property(toggle, \.isOn), destination: Property(settings, \.newsletter),
+    ///                           triggers: .standard)   // a TriggerMakingObject's own trigger
+    /// ```
+    public static let standard: TriggerRegistry = {
+        let registry = TriggerRegistry()
+        registry.registerObservableFallbacks()
+        return registry
+    }()
+
+    /// Registers the rules of ``standard``, consulted after every key path and type registration:
+    /// the triggers an object that makes its own makes (a ``TriggerMakingObject``: a control, an
+    /// ``ObservableArray``), a ``KeyPathTrigger`` for a ``KeyPathObservable`` object, and an
+    /// ``ObservationTrigger`` for an `Observable` one.
+    private func registerObservableFallbacks() {
+        // An object that makes its own triggers knows best: asked first.
+        registerFallback { object, keyPath in
+            (object as? any TriggerMakingObject)?.makeTriggers(for: keyPath) ?? []
+        }
         registerFallback { object, keyPath in
             guard let object = object as? any KeyPathObservable else { return [] }
             return [KeyPathTrigger(observing: object, keyPath: keyPath)]
@@ -97,9 +108,6 @@ public final class TriggerRegistry: @unchecked Sendable {
         registerFallback { object, keyPath in
             guard let object = object as? any AnyObject & Observable else { return [] }
             return [ObservationTrigger(observing: object, keyPath: keyPath)]
-        }
-        registerFallback { object, keyPath in
-            (object as? any TriggerMakingObject)?.makeTriggers(for: keyPath) ?? []
         }
     }
 

@@ -1,5 +1,6 @@
-/// A trigger that fires when a ``Control`` sends one of chosen events: the target-action way
-/// of announcing a change.
+/// A trigger that fires when a control sends one of chosen events: the target-action way
+/// of announcing a change. Any ``TargetActionSource`` can be watched: the stand-in controls of
+/// `PropertyBindingControls`, a GTK widget of `PropertyBindingGTK`, a control of your own.
 ///
 /// ```swift
 /// let storeName = Binding(source: Property(nameField, \.text), destination: Property(person, \.name))
@@ -10,10 +11,10 @@
 /// The trigger adds itself as a target of the control when its binding starts it, and removes
 /// exactly its own action when stopped (other targets are untouched). The trigger holds the
 /// control weakly; the control holds the trigger from start to stop (its binding stops it when
-/// it lets it go), so neither keeps the other alive beyond the binding. As with any target,
-/// ``Control/removeTarget(_:action:for:)`` can take the trigger's events away (`nil` is every
-/// target): ``isObserving`` then says so, and ``startObserving()`` registers it again. The
-/// binding updates synchronously, inside ``Control/sendActions(for:)``, on the calling thread.
+/// it lets it go), so neither keeps the other alive beyond the binding. A control may take the
+/// trigger's events away (the stand-in `Control.removeTarget(_:action:for:)` does, `nil` being
+/// every target): ``isObserving`` then says so, and ``startObserving()`` registers it again. The
+/// binding updates synchronously, inside the control's sending of the event, on its thread.
 public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     /// The events that fire this trigger.
     public let events: ControlEvents
@@ -28,8 +29,12 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     // registration by the trigger's identity, adds it once and removes it, and
     // `Control/removeTarget(_:action:for:)` may remove it too; a flag here could disagree.
 
-    /// Creates a trigger for `events` of `source` (held weakly); `init(control:events:)` is the
-    /// public spelling, in Controls/.
+    /// Creates a trigger for `events` of `source` (held weakly): it adds itself to the source
+    /// when its binding starts it, and removes itself when stopped.
+    ///
+    /// ```swift
+    /// storeVolume.addTrigger(TargetActionTrigger(source: knob, events: .valueChanged))
+    /// ```
     public init(source: any TargetActionSource, events: ControlEvents) {
         self.source = source
         self.events = events
@@ -46,10 +51,14 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
     }
 
     /// The object watched, or nil once it is gone.
-    var watchedSource: AnyObject? { source }
+    ///
+    /// ```swift
+    /// trigger.watchedSource === knob   // true while the knob lives
+    /// ```
+    public var watchedSource: AnyObject? { source }
 
     /// Whether the trigger is a target of its control now (false once the control is gone, or
-    /// after ``Control/removeTarget(_:action:for:)`` took its registration away).
+    /// after the control took its registration away).
     public var isObserving: Bool {
         (source as? any TargetActionSource)?.hasTriggerAction(self) ?? false
     }
@@ -67,7 +76,15 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         (source as? any TargetActionSource)?.removeTriggerAction(self)
     }
 
-    /// Called by the source on each of ``events``: tells the binding.
+    /// Tells the binding that one of ``events`` happened: the ``TargetActionSource`` calls it,
+    /// on the thread the event happened on, and the binding updates before it returns (unless
+    /// the binding delivers on a queue).
+    ///
+    /// ```swift
+    /// for trigger in triggers where !trigger.events.isDisjoint(with: .valueChanged) {
+    ///     trigger.controlDidSendAction()
+    /// }
+    /// ```
     public func controlDidSendAction() {
         guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
