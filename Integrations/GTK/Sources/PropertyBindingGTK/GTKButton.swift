@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 import PropertyBinding
 
 /// A `GtkButton`: a click is `.primaryActionTriggered` (`clicked`); ``GTKWidget/isEnabled`` is
@@ -31,6 +32,12 @@ public final class GTKButton: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
             return String(cString: label)
         }
         set { writing { gtk_button_set_label($0.cast(to: GtkButton.self), newValue) } }
+    }
+
+    /// Clicks the button as the user does: emits `clicked`, unless the button is insensitive.
+    public func click() {
+        guard let widget, gtk_widget_is_sensitive(widget) != 0 else { return }
+        pbgtk_emit_signal(widget, "clicked")
     }
 
     override var signals: [GTKSignal] {

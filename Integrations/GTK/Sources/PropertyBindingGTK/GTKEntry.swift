@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 import PropertyBinding
 
 /// A `GtkEntry`: one line of text the user edits.
@@ -56,6 +57,19 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     public var isSecure: Bool {
         get { widget.map { gtk_entry_get_visibility($0.cast(to: GtkEntry.self)) == 0 } ?? false }
         set { writing { gtk_entry_set_visibility($0.cast(to: GtkEntry.self), gboolean(!newValue)) } }
+    }
+
+    /// Types `text` as the user does, replacing the entry's text: `gtk_editable_set_text`, whose
+    /// `changed` fires the entry's triggers (once emptied, once filled, as GTK emits it).
+    public func type(_ text: String) {
+        guard let widget else { return }
+        gtk_editable_set_text(widget.opaque, text)
+    }
+
+    /// Presses Enter in the entry: emits `activate`.
+    public func activate() {
+        guard let widget else { return }
+        pbgtk_emit_signal(widget, "activate")
     }
 
     override var signals: [GTKSignal] {
