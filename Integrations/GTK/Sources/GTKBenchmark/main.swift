@@ -32,7 +32,8 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func newWindow() -> (UnsafeMutablePointer<GtkWidget>, OpaquePointer) {
@@ -120,7 +121,8 @@ func bindAndTearDown(_ count: Int) -> Double {
             Unmanaged.passUnretained(finalizations).toOpaque())
         let model = Model()
         models.append(model)
-        bindings.add(try! Binding(source: Property(entry, \.text), destination: Property(model, \.name), triggers: .standard))
+        bindings.add(
+            try! Binding(source: Property(entry, \.text), destination: Property(model, \.name), triggers: .standard))
     }
     destroy(window)
     bindings.removeAll()
@@ -135,7 +137,8 @@ let update = measureUpdate()
 print("(a) entry `changed` → model, ns per gtk_editable_set_text (two `changed` each), median of 40 rounds:")
 print(String(format: "    Binding (triggers: .standard)   %8.0f ns", update.binding))
 print(String(format: "    hand-written g_signal_connect    %8.0f ns", update.handWritten))
-print(String(format: "    ratio                            %8.3fx (target ≤ 1.25x)", update.binding / update.handWritten))
+print(
+    String(format: "    ratio                            %8.3fx (target ≤ 1.25x)", update.binding / update.handWritten))
 
 _ = bindAndTearDown(100)  // warm-up
 var small: [Double] = []
@@ -149,4 +152,7 @@ let perEntry1000 = median(large)
 print("(b) bind N entries in one window, destroy it, per entry, median of 7 runs:")
 print(String(format: "    N = 100     %8.0f ns per entry", perEntry100))
 print(String(format: "    N = 1,000   %8.0f ns per entry", perEntry1000))
-print(String(format: "    ratio       %8.3fx (target ≤ 1.2x); 0 handlers, 0 wrappers, 0 widgets left", perEntry1000 / perEntry100))
+print(
+    String(
+        format: "    ratio       %8.3fx (target ≤ 1.2x); 0 handlers, 0 wrappers, 0 widgets left",
+        perEntry1000 / perEntry100))

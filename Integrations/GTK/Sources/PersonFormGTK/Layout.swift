@@ -4,12 +4,16 @@ import PropertyBindingGTK
 /// Small helpers that lay GTK widgets out, so the sections read as their bindings.
 enum Layout {
     /// A vertical box of `spacing`, with `children` appended.
-    static func column(spacing: Int32 = 6, _ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
+    static func column(spacing: Int32 = 6, _ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         box(GTK_ORIENTATION_VERTICAL, spacing, children)
     }
 
     /// A horizontal box of `spacing`, with `children` appended.
-    static func row(spacing: Int32 = 6, _ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<GtkWidget> {
+    static func row(spacing: Int32 = 6, _ children: [UnsafeMutablePointer<GtkWidget>]) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         box(GTK_ORIENTATION_HORIZONTAL, spacing, children)
     }
 
@@ -38,7 +42,8 @@ enum Layout {
     }
 
     /// A section: a heading over `content`, in a framed card.
-    static func section(_ title: String, _ content: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+    static func section(_ title: String, _ content: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>
+    {
         let heading = gtk_label_new(title)!
         gtk_widget_add_css_class(heading, "title-4")
         gtk_widget_set_halign(heading, GTK_ALIGN_START)

@@ -19,8 +19,10 @@ final class PeopleSection {
         for name in names { people.add(name) }
         rows = TableRows(list, id: \Member.id, cell: GTKLabelCell.self) { cell, member in
             [
-                try Binding(source: Property(member, \.name), destination: Property(cell.label, \.text), triggers: .standard)
-                    .updatingNow()
+                try Binding(
+                    source: Property(member, \.name), destination: Property(cell.label, \.text), triggers: .standard
+                )
+                .updatingNow()
             ]
         }
         let showMembers = try Binding(source: Property(people, \.members), destination: rows, triggers: .standard)
@@ -43,9 +45,12 @@ final class PeopleSection {
         gtk_widget_set_vexpand(scrolled, 1)
         widget = Layout.section(
             "People",
-            Layout.column(spacing: 10, [
-                scrolled, Layout.label(count, classes: ["dim-label"]), Layout.row([newName.widget!, addButton.widget!]),
-            ]))
+            Layout.column(
+                spacing: 10,
+                [
+                    scrolled, Layout.label(count, classes: ["dim-label"]),
+                    Layout.row([newName.widget!, addButton.widget!]),
+                ]))
     }
 
     /// Appends a member named `name` and empties the entry.

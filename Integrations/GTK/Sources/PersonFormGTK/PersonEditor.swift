@@ -39,7 +39,8 @@ final class PersonEditor {
                 "name", model: Property(person, \.name), form: Property(nameField, \.text), triggers: .standard,
                 validators: [.nonEmpty])
             try TwoWayBinding(
-                "age", model: Property(person, \.age), form: ageText, triggers: .standard, validators: [.range(0...150)])
+                "age", model: Property(person, \.age), form: ageText, triggers: .standard, validators: [.range(0...150)]
+            )
             TwoWayBinding(
                 "email", model: Property(person, \.email).placeholders(whenNil: ""), form: Property(emailField, \.text),
                 modelTriggers: [KeyPathTrigger(person, \.email)],
@@ -80,15 +81,17 @@ final class PersonEditor {
     private func layout() -> UnsafeMutablePointer<GtkWidget> {
         let buttons = Layout.row([commitButton.widget!, discardButton.widget!])
         gtk_widget_add_css_class(commitButton.widget!, "suggested-action")
-        let content = Layout.column(spacing: 10, [
-            Layout.label(card, classes: ["card"]),
-            Layout.form([
-                ("Name", nameField.widget!), ("Age", ageField.widget!), ("Stepper", ageSpin.widget!),
-                ("Email", emailField.widget!),
-            ]),
-            Layout.label(errors, classes: ["error"]),
-            buttons,
-        ])
+        let content = Layout.column(
+            spacing: 10,
+            [
+                Layout.label(card, classes: ["card"]),
+                Layout.form([
+                    ("Name", nameField.widget!), ("Age", ageField.widget!), ("Stepper", ageSpin.widget!),
+                    ("Email", emailField.widget!),
+                ]),
+                Layout.label(errors, classes: ["error"]),
+                buttons,
+            ])
         return Layout.section("Person", content)
     }
 

@@ -35,9 +35,11 @@ final class SignInScreen {
         gtk_widget_add_css_class(signIn.widget!, "suggested-action")
         widget = Layout.section(
             "Sign in",
-            Layout.column(spacing: 10, [
-                Layout.form([("Email", self.email.widget!), ("Password", self.password.widget!)]),
-                Layout.row([signIn.widget!, Layout.label(status, classes: ["status"])]),
-            ]))
+            Layout.column(
+                spacing: 10,
+                [
+                    Layout.form([("Email", self.email.widget!), ("Password", self.password.widget!)]),
+                    Layout.row([signIn.widget!, Layout.label(status, classes: ["status"])]),
+                ]))
     }
 }

@@ -59,7 +59,8 @@ if let screenshotPath {
         g_main_loop_quit(OpaquePointer(loop))
     }
     g_signal_connect_data(
-        UnsafeMutableRawPointer(window), "destroy", unsafeBitCast(quit, to: GCallback.self), UnsafeMutableRawPointer(loop),
+        UnsafeMutableRawPointer(window), "destroy", unsafeBitCast(quit, to: GCallback.self),
+        UnsafeMutableRawPointer(loop),
         nil, GConnectFlags(rawValue: 0))
     gtk_window_present(window.cast(to: GtkWindow.self))
     g_main_loop_run(loop)
@@ -72,7 +73,9 @@ func runScript(editor: PersonEditor, signIn: SignInScreen, people: PeopleSection
         action()
         GTKMainLoop.runUntilIdle()
         print("> \(title)")
-        print("  person: name \(String(reflecting: editor.person.name)), age \(editor.person.age) · card: \(editor.card.text)")
+        print(
+            "  person: name \(String(reflecting: editor.person.name)), age \(editor.person.age) · card: \(editor.card.text)"
+        )
     }
     step("type \"Bea\" into the name entry, \"31\" into the age entry (the model waits for Commit)") {
         editor.nameField.type("Bea")

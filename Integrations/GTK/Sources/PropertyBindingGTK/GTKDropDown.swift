@@ -34,7 +34,9 @@ public final class GTKDropDown: GTKWidget, GTKWidgetWrapping, @unchecked Sendabl
             return selected == GTK_INVALID_LIST_POSITION ? -1 : Int(selected)
         }
         set {
-            writing { gtk_drop_down_set_selected($0.opaque, newValue < 0 ? GTK_INVALID_LIST_POSITION : guint(newValue)) }
+            writing {
+                gtk_drop_down_set_selected($0.opaque, newValue < 0 ? GTK_INVALID_LIST_POSITION : guint(newValue))
+            }
         }
     }
 

@@ -49,7 +49,9 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
 
     /// The grey text shown while the entry is empty.
     public var placeholder: String? {
-        get { widget.flatMap { gtk_entry_get_placeholder_text($0.cast(to: GtkEntry.self)) }.map { String(cString: $0) } }
+        get {
+            widget.flatMap { gtk_entry_get_placeholder_text($0.cast(to: GtkEntry.self)) }.map { String(cString: $0) }
+        }
         set { writing { gtk_entry_set_placeholder_text($0.cast(to: GtkEntry.self), newValue) } }
     }
 

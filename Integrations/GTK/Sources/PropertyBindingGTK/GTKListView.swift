@@ -42,8 +42,12 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
         let factory = gtk_signal_list_item_factory_new()!
         let me = Unmanaged.passUnretained(self).toOpaque()
         let factoryInstance = UnsafeMutableRawPointer(factory)
-        for (signal, handler) in [("setup", setUpItem), ("bind", bindItem), ("unbind", unbindItem), ("teardown", tearDownItem)] {
-            _ = g_signal_connect_data(factoryInstance, signal, unsafeBitCast(handler, to: GCallback.self), me, nil, GConnectFlags(rawValue: 0))
+        for (signal, handler) in [
+            ("setup", setUpItem), ("bind", bindItem), ("unbind", unbindItem), ("teardown", tearDownItem),
+        ] {
+            _ = g_signal_connect_data(
+                factoryInstance, signal, unsafeBitCast(handler, to: GCallback.self), me, nil, GConnectFlags(rawValue: 0)
+            )
         }
         gtk_list_view_set_factory(widget.opaque, factory)
         g_object_unref(factoryInstance)
@@ -161,7 +165,9 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     }
 
     private static func cell(of listItem: OpaquePointer) -> AnyObject? {
-        guard let data = g_object_get_data(UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self), cellKey)
+        guard
+            let data = g_object_get_data(
+                UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self), cellKey)
         else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
     }
@@ -180,9 +186,10 @@ private let cellKey = "property-binding-gtk-cell"
 private let placeholderType: GType = g_type_from_name("GObject")
 
 /// The factory's signal handlers: `(GtkSignalListItemFactory *, GtkListItem *, gpointer list)`.
-private typealias FactoryHandler = @convention(c) (
-    UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?
-) -> Void
+private typealias FactoryHandler =
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?
+    ) -> Void
 
 private func list(_ data: UnsafeMutableRawPointer?) -> GTKListView {
     Unmanaged<GTKListView>.fromOpaque(data!).takeUnretainedValue()

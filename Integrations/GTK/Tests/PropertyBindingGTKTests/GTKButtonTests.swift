@@ -9,7 +9,8 @@ final class GTKButtonTests: GTKTestCase {
         let button = add(GTKButton(title: "Save"))
         let received = Received()
         let save = Binding(
-            source: Property(entry, \.text), destination: Setter(received) { received, name in received.names.append(name) })
+            source: Property(entry, \.text),
+            destination: Setter(received) { received, name in received.names.append(name) })
         save.addTrigger(TargetActionTrigger(source: button, events: .primaryActionTriggered))
         emit("clicked", on: button)
         type("Bea", into: entry)
@@ -37,7 +38,8 @@ final class GTKButtonTests: GTKTestCase {
     func testTheLabelAnnouncesItsText() throws {
         let label = add(GTKLabel("a"))
         let person = Person()
-        let follow = try Binding(source: Property(label, \.text), destination: Property(person, \.status), triggers: .standard)
+        let follow = try Binding(
+            source: Property(label, \.text), destination: Property(person, \.status), triggers: .standard)
         gtk_label_set_label(OpaquePointer(label.widget!), "from C")
         XCTAssertEqual(person.status, "from C")
         label.text = "from Swift"

@@ -23,8 +23,14 @@ final class GTKLifetimeTests: GTKTestCase {
             _ widget: Widget, _ widgetPath: ReferenceWritableKeyPath<Widget, Value>,
             _ modelPath: ReferenceWritableKeyPath<Person, Value>
         ) throws {
-            bindings.add(try Binding(source: Property(widget, widgetPath), destination: Property(person, modelPath), triggers: .standard))
-            bindings.add(try Binding(source: Property(person, modelPath), destination: Property(widget, widgetPath), triggers: .standard))
+            bindings.add(
+                try Binding(
+                    source: Property(widget, widgetPath), destination: Property(person, modelPath), triggers: .standard)
+            )
+            bindings.add(
+                try Binding(
+                    source: Property(person, modelPath), destination: Property(widget, widgetPath), triggers: .standard)
+            )
         }
         try both(entry, \.text, \.name)
         try both(label, \.text, \.status)
@@ -64,7 +70,10 @@ final class GTKLifetimeTests: GTKTestCase {
         // the tap) have nothing to fire them any more: their triggers stopped with the widget, and
         // they stay in their set, inert, until it lets them go.
         XCTAssertEqual(bindings.count, 8, "\(bindings.bindings)")
-        XCTAssertTrue(bindings.bindings.allSatisfy { $0.triggers.allSatisfy { ($0 as? TargetActionTrigger)?.isObserving == false } })
+        XCTAssertTrue(
+            bindings.bindings.allSatisfy {
+                $0.triggers.allSatisfy { ($0 as? TargetActionTrigger)?.isObserving == false }
+            })
         bindings.removeAll()
         XCTAssertEqual(person.keyPathObservers.count, 0)
     }
@@ -93,7 +102,8 @@ final class GTKThreadTests: GTKTestCase {
         let recorder: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in
             writesOnMainThread.append(Thread.isMainThread)
         }
-        let handler = pbgtk_signal_connect(entry.widget!, "changed", unsafeBitCast(recorder, to: GCallback.self), nil, nil)
+        let handler = pbgtk_signal_connect(
+            entry.widget!, "changed", unsafeBitCast(recorder, to: GCallback.self), nil, nil)
 
         let changed = DispatchSemaphore(value: 0)
         let thread = Thread {

@@ -37,7 +37,9 @@ final class GTKListViewTests: GTKTestCase {
         return texts
     }
 
-    private func makeList(_ names: [String]) throws -> (GTKListView, People, TableRows<Member, Int, GTKLabelCell>, AnyBinding) {
+    private func makeList(_ names: [String]) throws -> (
+        GTKListView, People, TableRows<Member, Int, GTKLabelCell>, AnyBinding
+    ) {
         let list = add(GTKListView())
         gtk_widget_set_size_request(list.widget!, 200, 400)
         gtk_widget_set_vexpand(list.widget!, 1)
@@ -45,8 +47,12 @@ final class GTKListViewTests: GTKTestCase {
         let people = People()
         people.members = names.enumerated().map { Member(id: $0.offset, name: $0.element) }
         let rows = TableRows(list, id: \Member.id, cell: GTKLabelCell.self) { cell, member in
-            [try Binding(source: Property(member, \.name), destination: Property(cell.label, \.text), triggers: .standard)
-                .updatingNow()]
+            [
+                try Binding(
+                    source: Property(member, \.name), destination: Property(cell.label, \.text), triggers: .standard
+                )
+                .updatingNow()
+            ]
         }
         let showMembers = try Binding(source: Property(people, \.members), destination: rows, triggers: .standard)
             .updatingNow()
@@ -109,6 +115,7 @@ final class GTKListViewTests: GTKTestCase {
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     var isLabel: Bool {
-        g_type_check_instance_is_a(UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+        g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(self).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
     }
 }
