@@ -120,4 +120,29 @@ final class GTKThreadTests: GTKTestCase {
         g_signal_handler_disconnect(entry.widget!, handler)
         show.invalidate()
     }
+
+    func testATriggerAddedOffTheMainThreadConnectsInTheLoop() throws {
+        let entry = add(GTKEntry())
+        let person = Person()
+        let made = BindingBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            made.binding = try? Binding(
+                source: Property(entry, \.text), destination: Property(person, \.name), triggers: .standard)
+            done.signal()
+        }.start()
+        done.wait()
+        XCTAssertNotNil(made.binding)
+        XCTAssertEqual(entry.connectedHandlerCount, 0, "signals are connected on the main thread only")
+        XCTAssertTrue(GTKMainLoop.run(until: { entry.connectedHandlerCount == 1 }))
+        entry.type("Ann")
+        XCTAssertEqual(person.name, "Ann")
+        made.binding?.invalidate()
+        XCTAssertEqual(entry.connectedHandlerCount, 0)
+    }
+}
+
+/// A binding made on another thread.
+final class BindingBox: @unchecked Sendable {
+    var binding: AnyBinding?
 }
