@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBinding
 
 /// A control that sends events to targets, as a `UIControl` does: the target-action pattern,
 /// with Swift method references instead of selectors, on every platform.
@@ -263,10 +264,15 @@ open class Control: TriggerMakingObject {
     }
 
     /// The triggers that announce `keyPath` of this control, which ``TriggerRegistry/standard``
-    /// asks for: a ``TargetActionTrigger`` for the events of each value the library's controls
-    /// list (`TextField.text`: `.editingChanged`; the others' values: `.valueChanged`), on the
-    /// control's class and every subclass; none for another key path. Override it in a subclass
-    /// to announce a property of your own, and call `super` for the rest.
+    /// asks for: a `TargetActionTrigger` for the events that announce each control's value, on
+    /// the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
+    /// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
+    /// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date`,
+    /// `TableView.selectedRow` and `Label.text` (`.valueChanged`, which a label sends itself when
+    /// code changes its text); none for another key path. Nothing of a ``Button``: its
+    /// ``Button/title`` and ``Button/isEnabled`` are written by code and announced by nothing, and
+    /// its tap is a trigger you add (`TargetActionTrigger(control: save, events: .primaryActionTriggered)`).
+    /// Override it in a subclass to announce a property of your own, and call `super` for the rest.
     ///
     /// ```swift
     /// override func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {

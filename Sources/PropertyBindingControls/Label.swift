@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A label model, as a `UILabel`: text the user reads and cannot edit.
 ///
 /// ```swift

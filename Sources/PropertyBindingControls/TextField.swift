@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A text field model: text that the user edits, a delegate, and target-action events, as a
 /// `UITextField` has, on every platform.
 ///

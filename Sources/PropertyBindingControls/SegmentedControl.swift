@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A segmented control model, as a `UISegmentedControl`: one segment of several selected, by
 /// index.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// The ``DelegateProxy`` of ``TextFieldDelegate``: forwards every callback of a ``TextField``
 /// to its delegate and reports it to a ``DelegationTrigger``.
 ///

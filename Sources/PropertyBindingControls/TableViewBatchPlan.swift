@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A ``TableViewBatch`` checked against the row counts before and after it, and able to say
 /// where each row before the batch goes: pure logic, apart from the table's cells.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A push button model, as a `UIButton`: a title, and a tap that sends `.primaryActionTriggered`
 /// while the button is enabled.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// The table as any list view that ``TableRows`` drives: it asks a ``RowSource`` for its rows
 /// through a data source of its own, and takes a batch as ``TableView/performBatchUpdates(_:)``.
 extension TableView: RowListView {
