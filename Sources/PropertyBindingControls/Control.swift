@@ -50,7 +50,7 @@ open class Control: TriggerMakingObject {
     }
 
     /// One registration, in the order added: a user's action, or one of the library's
-    /// ``TargetActionTrigger``s, held strongly from its start to its stop and told directly, so
+    /// `TargetActionTrigger`s, held strongly from its start to its stop and told directly, so
     /// that a trigger's registration allocates nothing (the trigger is its own entry; a control
     /// of a hundred thousand bindings saves an 80-byte entry for each) and no weak reference is
     /// loaded on each event. One word whichever it is.
@@ -263,7 +263,7 @@ open class Control: TriggerMakingObject {
         lock.withLock { registrations.count { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) } }
     }
 
-    /// The triggers that announce `keyPath` of this control, which ``TriggerRegistry/standard``
+    /// The triggers that announce `keyPath` of this control, which `TriggerRegistry.standard`
     /// asks for: a `TargetActionTrigger` for the events that announce each control's value, on
     /// the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
     /// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
@@ -312,7 +312,7 @@ extension Control: TargetActionSource {
     }
 
     /// Removes `trigger`'s registration (also once narrowed to fewer events); actions added
-    /// with ``addTarget(_:action:for:)`` stay, even one whose target is the trigger.
+    /// with `addTarget(_:action:for:)` stay, even one whose target is the trigger.
     ///
     /// ```swift
     /// field.removeTriggerAction(trigger)   // what the trigger's stop does

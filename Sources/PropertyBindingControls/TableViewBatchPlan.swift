@@ -9,7 +9,7 @@ import PropertyBinding
 ///
 /// Each kind of row is checked in ascending order, so an inconsistent batch names the smallest
 /// row at fault whatever the order its rows come in. A batch whose rows come ascending (as
-/// ``ListDiff`` gives them) is checked and planned in time linear in its size, by merging sorted
+/// `ListDiff` gives them) is checked and planned in time linear in its size, by merging sorted
 /// arrays; rows in any other order are sorted first.
 struct TableViewBatchPlan {
     /// Old indices that leave their place (deleted or moved away), ascending.

@@ -3,7 +3,7 @@ import Synchronization
 /// The library's one lock, on the operating system's primitive: `Synchronization.Mutex`, which
 /// is an `os_unfair_lock` on Apple platforms and a priority-inheriting futex on Linux. It is
 /// stored inline (five bytes, no allocation: every binding has two) and guards the
-/// configuration of bindings and triggers and, through ``Locked``, the rest of their state.
+/// configuration of bindings and triggers and, through the library's internal `Locked`, the rest of their state.
 ///
 /// The critical sections it guards are a few loads and stores, never user code. A thread that
 /// finds it taken sleeps in the kernel (on Linux after a short, bounded spin), so it does not
