@@ -21,6 +21,7 @@ let package = Package(
             name: "BindingBenchmarks",
             dependencies: [
                 .product(name: "PropertyBinding", package: root),
+                .product(name: "PropertyBindingControls", package: root),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],
@@ -30,7 +31,10 @@ let package = Package(
         // One scenario in a loop, for profiling with `valgrind --tool=callgrind`.
         .executableTarget(
             name: "BindingProfile",
-            dependencies: [.product(name: "PropertyBinding", package: root), "HeapStats"]
+            dependencies: [
+                .product(name: "PropertyBinding", package: root),
+                .product(name: "PropertyBindingControls", package: root), "HeapStats",
+            ]
         ),
         // The heap's bytes in use, for the memory scenarios of BindingProfile. DWARF 4: the
         // valgrind of Debian 12 cannot read the DWARF 5 that clang writes by default.

@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// A member of the people list: an id that tells rows apart, and a name its row's cell follows.
 ///

@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// The form's controls, as a view controller holds them: text fields and a stepper of the
 /// library's target-action shim, which the sample drives as a user would.

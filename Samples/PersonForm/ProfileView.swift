@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// The profile screen's controls: text fields, a switch and a segmented control of the
 /// library's target-action shim.

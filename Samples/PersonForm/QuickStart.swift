@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 extension Notification.Name {
     static let personDidChange = Notification.Name("PersonDidChange")

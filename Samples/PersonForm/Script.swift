@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// The scripted session of `swift run PersonForm`: the quick start, a user filling in the form,
 /// the profile screen, the sign-in screen and the people list, each step followed by what model and fields hold.

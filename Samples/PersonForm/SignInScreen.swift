@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 /// The sign-in screen: both fields enable the button through one binding (a
 /// `CombinedProperty`), a tap hands the credentials to the authenticator (a `Setter`), and the

@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// The sign-in screen's controls: two text fields, a button and a label of the library's
 /// target-action shim.

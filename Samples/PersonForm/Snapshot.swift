@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// What each side holds at one moment, as the lines the sample prints.
 struct Snapshot {

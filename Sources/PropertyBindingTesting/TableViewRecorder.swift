@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 /// Records what a `TableView` receives: every batch applied (deletes, inserts, moves, reloads)
 /// and every `reloadData()`, in order.

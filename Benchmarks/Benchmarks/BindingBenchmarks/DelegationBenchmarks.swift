@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 /// The delegate protocol of ``Knob``: told after each turn.
 protocol KnobDelegate: AnyObject {

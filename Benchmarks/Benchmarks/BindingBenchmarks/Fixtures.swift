@@ -1,6 +1,7 @@
 import Foundation
 import OpenCombine
 import PropertyBinding
+import PropertyBindingControls
 
 /// The number of updates one benchmark iteration performs: every figure is per 1,000 updates,
 /// so that a few nanoseconds per update are not lost in the harness's own overhead.

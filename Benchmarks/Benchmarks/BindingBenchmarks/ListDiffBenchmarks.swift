@@ -1,5 +1,6 @@
 import Benchmark
 import PropertyBinding
+import PropertyBindingControls
 
 /// A row of a list: an id and a title.
 private struct ListRow: Identifiable, Equatable {

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 /// Benchmark 1 for `NotificationCenter`: one post that updates one property, through a
 /// `NotificationTrigger` and through hand-written block observers on the same kind of center.

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 
 /// A model observed with Swift Observation.
 @Observable final class ObservableModel: @unchecked Sendable {

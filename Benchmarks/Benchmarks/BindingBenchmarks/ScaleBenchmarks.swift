@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 /// The number of bindings of the fan-out and memory benchmarks.
 let bindingCount = 10_000

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import OpenCombine
 import PropertyBinding
+import PropertyBindingControls
 
 /// A stored closure, as a hand-written observer keeps it: the call cannot be inlined.
 final class Handler {

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import OpenCombine
 import PropertyBinding
+import PropertyBindingControls
 
 /// Benchmarks 2 and 3: one update through `StringToNumberTransformer`, through a chain of three
 /// closure transformers, and one change of a two-way pair whose echo the loop guard stops.

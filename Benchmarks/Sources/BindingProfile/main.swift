@@ -10,6 +10,7 @@
 import Foundation
 import HeapStats
 import PropertyBinding
+import PropertyBindingControls
 import Synchronization
 
 final class Model: @unchecked Sendable {

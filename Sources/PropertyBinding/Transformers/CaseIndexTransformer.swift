@@ -9,7 +9,7 @@
 /// try plan.write(.team)      // planControl.selectedSegmentIndex == 2
 /// ```
 ///
-/// An index that is no case's (``SegmentedControl/noSegment``, or past the last case) throws a
+/// An index that is no case's (`SegmentedControl.noSegment`, or past the last case) throws a
 /// ``TransformError``: `.empty` for a negative index (nothing selected), `.outOfRange` otherwise.
 public struct CaseIndexTransformer<Base: ReadableProperty, Case: CaseIterable & Equatable>: Transformer
 where Base.Value == Int {

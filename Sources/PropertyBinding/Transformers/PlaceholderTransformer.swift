@@ -12,7 +12,7 @@
 ///
 /// Only the nil placeholder is written back (as `nil`); the others stand for a value that is
 /// not there, so writing while they show fails as writing the property would. A hint that
-/// shows in an empty field and is never a value at all is the field's own (``TextField/placeholder``).
+/// shows in an empty field and is never a value at all is the field's own (`TextField.placeholder`).
 public struct PlaceholderTransformer<Base: ReadableProperty, Value: Equatable>: Transformer {
     /// The property that may be missing a value.
     public let property: Base

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
 

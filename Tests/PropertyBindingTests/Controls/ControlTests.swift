@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 private final class FormController {

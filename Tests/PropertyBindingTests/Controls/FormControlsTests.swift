@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The controls a form needs, each known to `TriggerRegistry.standard`.

@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 /// The error a table of "a", "b", "c", "d" gives for `batch` when its data source then has

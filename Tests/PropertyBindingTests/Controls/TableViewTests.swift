@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 @Suite struct TableViewTests {

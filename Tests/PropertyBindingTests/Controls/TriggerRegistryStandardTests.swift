@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // What `TriggerRegistry.standard` knows of the library's controls, on each control's class and on
@@ -211,8 +212,9 @@ extension TriggerRegistryStandardTests {
     }
 
     @Test func theRegistrysDocCommentListsExactlyWhatIsKnown() throws {
-        let source = try Self.read("Sources/PropertyBinding/Triggers/Registry/TriggerRegistry.swift")
-        let comment = try Self.section(of: source, from: "/// ``standard`` knows", to: "public final class")
+        let source = try Self.read("Sources/PropertyBindingControls/Control.swift")
+        let comment = try Self.section(
+            of: source, from: "    /// The triggers that announce `keyPath`", to: "    open func makeTriggers")
         #expect(Set(Self.controlKeyPaths(in: comment)) == Set(Self.known.map(\.name)))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of the "Choosing a trigger" article (PropertyBinding.docc/ChoosingATrigger.md);

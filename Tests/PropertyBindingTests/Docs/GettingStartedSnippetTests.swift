@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of the "Getting started" article (PropertyBinding.docc/GettingStarted.md),

@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
 

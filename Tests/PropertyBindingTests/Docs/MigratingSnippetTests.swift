@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of the "Migrating from Cocoa Bindings, the Objective-C Bindings pod, Bond and

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of the "Reading and writing numbers" article (PropertyBinding.docc/Numbers.md);

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The "form on notifications" example of the Two-way forms article, verbatim between the markers.

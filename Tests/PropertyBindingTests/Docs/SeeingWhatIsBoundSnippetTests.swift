@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of TriggersInDetail.md, verbatim between the markers, each outcome checked after.

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The snippets of the "Two-way forms" article (PropertyBinding.docc/TwoWayForms.md); the

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // Without `Equatable`, a real model change still wins over a pending

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // One statement per field, with the triggers a registry infers.

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 
 // A model and form fields that announce every change synchronously on a private center, the
 // way a KVO-compliant object or a text field would: enough to drive both directions.

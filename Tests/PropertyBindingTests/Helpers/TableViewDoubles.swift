@@ -1,4 +1,5 @@
 import PropertyBinding
+import PropertyBindingControls
 
 /// A cell that counts how often it was prepared for reuse.
 final class CountingCell: TableViewCell {

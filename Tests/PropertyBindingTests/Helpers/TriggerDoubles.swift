@@ -1,6 +1,7 @@
 import Dispatch
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 
 /// A model that announces its key paths: `name` in `didSet` (declared), `age` with `@Announced`.
 final class AnnouncingPerson: KeyPathObservable {

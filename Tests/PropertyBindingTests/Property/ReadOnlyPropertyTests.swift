@@ -1,5 +1,6 @@
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
 

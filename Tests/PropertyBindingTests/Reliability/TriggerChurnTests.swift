@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // The library's synchronous triggers fired on one thread while, on another, bindings start and

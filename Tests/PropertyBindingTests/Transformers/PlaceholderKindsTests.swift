@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBinding
+import PropertyBindingControls
 import Testing
 
 // Placeholders as Cocoa has them. The no-selection placeholder is not the

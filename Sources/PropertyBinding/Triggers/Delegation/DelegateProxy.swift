@@ -34,7 +34,7 @@ import Foundation
 /// ## Installing
 /// A proxy is installed by its trigger's ``DelegationTrigger/startObserving()`` and removed by
 /// ``DelegationTrigger/stopObserving()``. Two ways, chosen by the initializer:
-/// - `slot:` — the object stores its delegate in a ``DelegateSlot`` (as ``TextField`` does). The
+/// - `slot:` — the object stores its delegate in a ``DelegateSlot`` (as `TextField` does). The
 ///   proxy sits in front of the delegate; the object's `delegate` stays the app's own, a delegate
 ///   set later is forwarded to, and removal needs no restoring. Prefer this for your own classes.
 /// - `delegate:` — the object has a plain `weak var delegate`. The proxy saves the delegate, sets

@@ -1,4 +1,4 @@
-/// The events a ``Control`` sends to its targets: the `UIControl.Event` of this library.
+/// The events a `Control` sends to its targets: the `UIControl.Event` of this library.
 ///
 /// ```swift
 /// field.addTarget(controller, action: FormController.nameChanged, for: [.editingChanged, .editingDidEnd])
@@ -22,7 +22,7 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let editingDidEnd = ControlEvents(rawValue: 1 << 3)
     /// The user pressed Return in a text field and its delegate let it end editing.
     public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 4)
-    /// The control's primary action happened (Return in a text field, a tap of an enabled ``Button``).
+    /// The control's primary action happened (Return in a text field, a tap of an enabled `Button`).
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 5)
 
     /// Every editing event of a text field.

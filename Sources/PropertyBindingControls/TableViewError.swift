@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// Why a ``TableView`` refused a batch: what UIKit raises as an exception, thrown instead, so a
 /// test can see it. A refused batch changes nothing in the table.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A segmented control model, as a `UISegmentedControl`: one segment of several selected, by
 /// index.
 ///
@@ -9,7 +11,7 @@
 ///
 /// ``selectedSegmentIndex`` is ``noSegment`` (`-1`) when no segment is selected; an index outside
 /// the segments is ignored, so the index is always one of them or ``noSegment``. Bind it to an
-/// enum with ``ReadableProperty/cases(of:)``.
+/// enum with `ReadableProperty.cases(of:)`.
 open class SegmentedControl: Control {
     /// The index of no segment: nothing is selected.
     public static let noSegment = -1

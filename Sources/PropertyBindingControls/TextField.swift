@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A text field model: text that the user edits, a delegate, and target-action events, as a
 /// `UITextField` has, on every platform.
 ///
@@ -14,13 +16,13 @@
 /// Setting ``text`` from code does neither, so a binding that writes the text never hears its
 /// own write back through this field's events.
 ///
-/// The delegate is held weakly and stored in a ``DelegateSlot``, so a ``DelegationTrigger`` can
+/// The delegate is held weakly and stored in a `DelegateSlot`, so a `DelegationTrigger` can
 /// watch the callbacks while ``delegate`` keeps returning, and accepting, your own delegate.
 open class TextField: Control {
     /// The text; setting it from code sends no event and calls no delegate method.
     public final var text: String
     /// The hint shown while ``text`` is empty: never the field's text, so no binding reads or
-    /// writes it (unlike a ``PlaceholderTransformer``'s nil placeholder, which is a value).
+    /// writes it (unlike a `PlaceholderTransformer`'s nil placeholder, which is a value).
     public final var placeholder: String?
 
     /// What the field shows: its text, or the ``placeholder`` hint while the text is empty.

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A list control, as a `UITableView`: rows of reusable cells, asked of a data source, changed by
 /// batches of deletes, inserts, moves and reloads.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A label model, as a `UILabel`: text the user reads and cannot edit.
 ///
 /// ```swift
@@ -7,7 +9,7 @@
 ///
 /// Only code changes a label's text, so the label announces each change itself with
 /// `.valueChanged` (a label set to the text it already shows sends nothing): another binding can
-/// follow it, with the trigger ``TriggerRegistry/standard`` infers.
+/// follow it, with the trigger `TriggerRegistry.standard` infers.
 open class Label: Control {
     /// The text shown; each change sends `.valueChanged`.
     public var text: String {

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBinding
 
 /// A date picker model, as a `UIDatePicker`: a `Date` the user picks.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A slider model, as a `UISlider`: a `Double` the user drags between bounds.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// What a ``TableView`` asks for its rows, as a `UITableViewDataSource`: how many, and a cell
 /// for each visible one; and what it tells when a cell stops showing its row.
 ///

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 extension DelegationTrigger where Object == TextField, Delegate == any TextFieldDelegate {
     /// Creates a trigger that fires on `callbacks` of a ``TextField``'s delegate, with a
     /// ``TextFieldDelegateProxy``.

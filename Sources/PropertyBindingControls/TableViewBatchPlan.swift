@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A ``TableViewBatch`` checked against the row counts before and after it, and able to say
 /// where each row before the batch goes: pure logic, apart from the table's cells.
 ///
@@ -7,7 +9,7 @@
 ///
 /// Each kind of row is checked in ascending order, so an inconsistent batch names the smallest
 /// row at fault whatever the order its rows come in. A batch whose rows come ascending (as
-/// ``ListDiff`` gives them) is checked and planned in time linear in its size, by merging sorted
+/// `ListDiff` gives them) is checked and planned in time linear in its size, by merging sorted
 /// arrays; rows in any other order are sorted first.
 struct TableViewBatchPlan {
     /// Old indices that leave their place (deleted or moved away), ascending.

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// One move of a ``TableViewBatch``: the row at `from` before the batch is at `to` after it.
 ///
 /// ```swift

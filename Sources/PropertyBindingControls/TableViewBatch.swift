@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// One batch of changes to a ``TableView``'s rows, as the calls inside
 /// `UITableView.performBatchUpdates`: deletes, inserts, moves and reloads.
 ///

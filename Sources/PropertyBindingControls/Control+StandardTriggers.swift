@@ -1,3 +1,5 @@
+import PropertyBinding
+
 // What each control announces, for `Control.makeTriggers(for:)`, which `TriggerRegistry.standard`
 // asks.
 

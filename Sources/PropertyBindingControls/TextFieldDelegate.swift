@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// What a ``TextField`` tells its delegate, and asks it: the `UITextFieldDelegate` of this
 /// library. Every method has a default implementation, so a delegate implements only what it needs.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBinding
 
 /// A control that sends events to targets, as a `UIControl` does: the target-action pattern,
 /// with Swift method references instead of selectors, on every platform.
@@ -49,7 +50,7 @@ open class Control: TriggerMakingObject {
     }
 
     /// One registration, in the order added: a user's action, or one of the library's
-    /// ``TargetActionTrigger``s, held strongly from its start to its stop and told directly, so
+    /// `TargetActionTrigger`s, held strongly from its start to its stop and told directly, so
     /// that a trigger's registration allocates nothing (the trigger is its own entry; a control
     /// of a hundred thousand bindings saves an 80-byte entry for each) and no weak reference is
     /// loaded on each event. One word whichever it is.
@@ -262,11 +263,16 @@ open class Control: TriggerMakingObject {
         lock.withLock { registrations.count { $0.liveTarget != nil && !$0.events.isDisjoint(with: events) } }
     }
 
-    /// The triggers that announce `keyPath` of this control, which ``TriggerRegistry/standard``
-    /// asks for: a ``TargetActionTrigger`` for the events of each value the library's controls
-    /// list (`TextField.text`: `.editingChanged`; the others' values: `.valueChanged`), on the
-    /// control's class and every subclass; none for another key path. Override it in a subclass
-    /// to announce a property of your own, and call `super` for the rest.
+    /// The triggers that announce `keyPath` of this control, which `TriggerRegistry.standard`
+    /// asks for: a `TargetActionTrigger` for the events that announce each control's value, on
+    /// the control's class and on every subclass (`\MySwitch.isOn` as well as `\Switch.isOn`):
+    /// `TextField.text` (`.editingChanged`); `Stepper.value`, `Stepper.intValue`, `Switch.isOn`,
+    /// `Slider.value`, `SegmentedControl.selectedSegmentIndex`, `DatePicker.date`,
+    /// `TableView.selectedRow` and `Label.text` (`.valueChanged`, which a label sends itself when
+    /// code changes its text); none for another key path. Nothing of a ``Button``: its
+    /// ``Button/title`` and ``Button/isEnabled`` are written by code and announced by nothing, and
+    /// its tap is a trigger you add (`TargetActionTrigger(control: save, events: .primaryActionTriggered)`).
+    /// Override it in a subclass to announce a property of your own, and call `super` for the rest.
     ///
     /// ```swift
     /// override func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
@@ -306,7 +312,7 @@ extension Control: TargetActionSource {
     }
 
     /// Removes `trigger`'s registration (also once narrowed to fewer events); actions added
-    /// with ``addTarget(_:action:for:)`` stay, even one whose target is the trigger.
+    /// with `addTarget(_:action:for:)` stay, even one whose target is the trigger.
     ///
     /// ```swift
     /// field.removeTriggerAction(trigger)   // what the trigger's stop does

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A push button model, as a `UIButton`: a title, and a tap that sends `.primaryActionTriggered`
 /// while the button is enabled.
 ///
@@ -19,8 +21,8 @@
 ///
 /// ``title`` and ``isEnabled`` are the button's outputs: code writes them (a binding from the
 /// model, `Property(form, \.canSave)` to `Property(save, \.isEnabled)`), the user never does, and
-/// the button announces neither. So ``TriggerRegistry/standard`` infers no trigger for them and
-/// refuses a binding that reads them (``TriggerRegistryError/noTrigger(root:keyPath:)``): read
+/// the button announces neither. So `TriggerRegistry.standard` infers no trigger for them and
+/// refuses a binding that reads them (`TriggerRegistryError.noTrigger(root:keyPath:)`): read
 /// the model they were written from instead. (A ``Label`` announces its text because another
 /// control often shows it; a button's state has its source of truth in the model.)
 open class Button: Control {

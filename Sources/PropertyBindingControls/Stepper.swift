@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A stepper model: a number the user steps up and down between bounds, as a `UIStepper`.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 extension TargetActionTrigger {
     /// Creates a trigger for `events` of `control` (held weakly).
     ///

@@ -1,4 +1,6 @@
-/// The table as any list view that ``TableRows`` drives: it asks a ``RowSource`` for its rows
+import PropertyBinding
+
+/// The table as any list view that `TableRows` drives: it asks a `RowSource` for its rows
 /// through a data source of its own, and takes a batch as ``TableView/performBatchUpdates(_:)``.
 extension TableView: RowListView {
     /// Shows the rows of `source` (held weakly) from now on, through a data source the table
@@ -39,7 +41,7 @@ extension TableView: RowListView {
     }
 }
 
-/// A ``RowSource`` seen as a ``TableViewDataSource``: cells of the source's class, from the
+/// A `RowSource` seen as a ``TableViewDataSource``: cells of the source's class, from the
 /// table's reuse pool, bound and unbound by the source.
 final class RowSourceDataSource: TableViewDataSource {
     private weak var source: (any RowSource)?

@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// An on/off switch model, as a `UISwitch`: a `Bool` the user toggles.
 ///
 /// ```swift

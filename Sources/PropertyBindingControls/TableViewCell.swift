@@ -1,3 +1,5 @@
+import PropertyBinding
+
 /// A reusable row of a ``TableView``, as a `UITableViewCell`: a main text and a detail text.
 /// Subclass it for cells of your own.
 ///

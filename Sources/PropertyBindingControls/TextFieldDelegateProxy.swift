@@ -1,5 +1,7 @@
-/// The ``DelegateProxy`` of ``TextFieldDelegate``: forwards every callback of a ``TextField``
-/// to its delegate and reports it to a ``DelegationTrigger``.
+import PropertyBinding
+
+/// The `DelegateProxy` of ``TextFieldDelegate``: forwards every callback of a ``TextField``
+/// to its delegate and reports it to a `DelegationTrigger`.
 ///
 /// Made for you by `DelegationTrigger(textField:callbacks:)`; it is also the reference recipe
 /// for a proxy of your own.
@@ -9,33 +11,33 @@ public final class TextFieldDelegateProxy: DelegateProxy<TextField, any TextFiel
         super.init(textField, slot: \.delegateSlot)
     }
 
-    /// Forwards, then reports ``DelegateCallback/textFieldDidBeginEditing``.
+    /// Forwards, then reports `DelegateCallback.textFieldDidBeginEditing`.
     public func textFieldDidBeginEditing(_ textField: TextField) {
         forward { $0.textFieldDidBeginEditing(textField) }
         fire(.textFieldDidBeginEditing)
     }
 
     /// Returns the delegate's answer (`true` without one), then reports
-    /// ``DelegateCallback/textFieldShouldChangeText``.
+    /// `DelegateCallback.textFieldShouldChangeText`.
     public func textField(_ textField: TextField, shouldChangeTextTo text: String) -> Bool {
         defer { fire(.textFieldShouldChangeText) }
         return forward { $0.textField(textField, shouldChangeTextTo: text) } ?? true
     }
 
-    /// Forwards, then reports ``DelegateCallback/textFieldDidChange``.
+    /// Forwards, then reports `DelegateCallback.textFieldDidChange`.
     public func textFieldDidChange(_ textField: TextField) {
         forward { $0.textFieldDidChange(textField) }
         fire(.textFieldDidChange)
     }
 
-    /// Forwards, then reports ``DelegateCallback/textFieldDidEndEditing``.
+    /// Forwards, then reports `DelegateCallback.textFieldDidEndEditing`.
     public func textFieldDidEndEditing(_ textField: TextField) {
         forward { $0.textFieldDidEndEditing(textField) }
         fire(.textFieldDidEndEditing)
     }
 
     /// Returns the delegate's answer (`true` without one), then reports
-    /// ``DelegateCallback/textFieldShouldReturn``.
+    /// `DelegateCallback.textFieldShouldReturn`.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool {
         defer { fire(.textFieldShouldReturn) }
         return forward { $0.textFieldShouldReturn(textField) } ?? true
