@@ -28,7 +28,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "GTKBenchmark",
-            dependencies: ["CGTK", "PropertyBindingGTK", core]
+            dependencies: ["CGTK", "CGTKShims", "PropertyBindingGTK", core]
         ),
         .testTarget(
             name: "PropertyBindingGTKTests",
