@@ -10,7 +10,8 @@ import CGTK
 /// }
 /// ```
 ///
-/// The list item holds the cell from GTK's `setup` to its `teardown`.
+/// The list item holds the cell from GTK's `setup` to its `teardown`. The rows' cell class must
+/// conform: a list whose rows bind another class shows empty rows.
 public protocol GTKListCell: AnyObject {
     /// Makes a cell, with its widget.
     init()

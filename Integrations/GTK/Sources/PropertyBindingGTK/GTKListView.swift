@@ -65,7 +65,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     /// The number of rows the store holds.
     public var rowCount: Int { items.count }
 
-    /// The cells bound now, each with its row (for tests).
+    /// The number of cells bound to a row now: the rows GTK shows (for tests).
     public var boundCellCount: Int { boundRows.count }
 
     // MARK: RowListView

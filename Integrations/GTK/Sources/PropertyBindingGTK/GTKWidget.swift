@@ -57,11 +57,11 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
             Unmanaged<GTKWidget>.fromOpaque(data).release()
         }
         g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
-        GTKWidget.counts.withLock { $0.live += 1 }
+        Self.countLock.withLock { Self.liveWrappers += 1 }
     }
 
     deinit {
-        GTKWidget.counts.withLock { $0.live -= 1 }
+        Self.countLock.withLock { Self.liveWrappers -= 1 }
     }
 
     /// The wrapper `widget` holds, if it has one.
@@ -214,25 +214,15 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     // MARK: Counts
 
-    /// The wrappers alive and the widgets they wrap that are alive.
-    private struct Counts {
-        var live = 0
-    }
-    private static let counts = LockedCounts()
+    private static let countLock = NSLock()
+    nonisolated(unsafe) private static var liveWrappers = 0
 
     /// The number of wrappers alive now, in the whole process.
-    public static var liveWrapperCount: Int { counts.withLock { $0.live } }
+    public static var liveWrapperCount: Int { countLock.withLock { liveWrappers } }
 
     /// The number of signal handlers every wrapper has connected now, in the whole process: zero
     /// once every binding is gone or every widget destroyed.
     public static var connectedHandlerCount: Int { SignalConnection.liveCount }
-
-    /// A lock around ``Counts``.
-    private final class LockedCounts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts = Counts()
-        func withLock<Result>(_ body: (inout Counts) -> Result) -> Result { lock.withLock { body(&counts) } }
-    }
 }
 
 /// The weak notify of a wrapper's widget.

@@ -7,7 +7,8 @@ import PropertyBinding
 /// released by its destroy notify, which runs when the handler is disconnected or its object is
 /// disposed. Counting the boxes alive counts the handlers connected.
 final class SignalConnection {
-    /// The wrapper told when the signal is emitted.
+    /// The wrapper told when the signal is emitted. Unowned: the widget holds its wrapper until
+    /// it is finalized, and GLib destroys the widget's handlers (and so this box) before that.
     unowned(unsafe) let owner: GTKWidget
     /// The events the signal stands for.
     let events: ControlEvents
