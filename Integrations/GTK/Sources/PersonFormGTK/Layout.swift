@@ -53,11 +53,10 @@ enum Layout {
         return column
     }
 
-    /// A label styled with `classes`, start-aligned and wrapping.
+    /// A label styled with `classes`, start-aligned.
     static func label(_ wrapper: GTKLabel, classes: [String] = []) -> UnsafeMutablePointer<GtkWidget> {
         let widget = wrapper.widget!
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
-        gtk_label_set_wrap(OpaquePointer(widget), 1)
         gtk_label_set_xalign(OpaquePointer(widget), 0)
         for name in classes { gtk_widget_add_css_class(widget, name) }
         return widget
