@@ -1,9 +1,8 @@
 // swift-tools-version: 6.0
-import Foundation
 import PackageDescription
 
-// A package by path is known by its folder's name: the repository root's, wherever it is checked out.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+// The core, the repository's root package. SwiftPM knows a package by path by its folder's name:
+// a root folder named "gtk" clashes with this one (the ci script then tests a copy).
 let core = Target.Dependency.product(name: "PropertyBinding", package: "PropertyBinding")
 
 let package = Package(
@@ -32,7 +31,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PropertyBindingGTKTests",
-            dependencies: ["CGTK", "PropertyBindingGTK", core]
+            dependencies: ["CGTK", "CGTKShims", "PropertyBindingGTK", core]
         ),
     ],
     swiftLanguageModes: [.v6]
