@@ -85,6 +85,16 @@ final class GTKListViewTests: GTKTestCase {
         withExtendedLifetime(showMembers) {}
     }
 
+    func testOnlyTheRowsGTKShowsAreBound() throws {
+        let (list, people, rows, showMembers) = try makeList((0..<1_000).map { "Member \($0)" })
+        XCTAssertEqual(list.rowCount, 1_000)
+        XCTAssertEqual(shown(list).first, "Member 0")
+        XCTAssertGreaterThan(rows.rowBindings.count, 0)
+        XCTAssertLessThan(rows.rowBindings.count, 1_000, "GTK makes widgets for the rows it shows, and a few more")
+        XCTAssertEqual(people.members.filter { $0.keyPathObservers.count > 0 }.count, rows.rowBindings.count)
+        withExtendedLifetime(showMembers) {}
+    }
+
     func testAnInconsistentBatchIsRefused() throws {
         let (list, _, _, showMembers) = try makeList(["Ann"])
         XCTAssertThrowsError(try list.performRowBatch(ListChanges(deletes: [4])))
