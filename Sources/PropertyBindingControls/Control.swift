@@ -141,6 +141,20 @@ open class Control: TriggerMakingObject {
     /// Creates a control with no targets.
     public init() {}
 
+    /// The control is gone: each trigger registered is told (`TargetActionTrigger.controlDidEnd()`),
+    /// so a binding that only this control could fire ends with it.
+    deinit {
+        var triggers: [TargetActionTrigger] = []
+        for registration in registrations {
+            switch registration {
+            case .trigger(let trigger): triggers.append(trigger)
+            case .narrowed(let narrowed): triggers.append(narrowed.trigger)
+            case .action: break
+            }
+        }
+        for trigger in triggers { trigger.controlDidEnd() }
+    }
+
     /// Adds an action that receives the control: `target.action(control)` runs for each of `events`.
     ///
     /// ```swift

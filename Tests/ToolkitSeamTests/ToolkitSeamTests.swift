@@ -11,6 +11,11 @@ final class Knob: TargetActionSource, TriggerMakingObject {
     private let lock = StateLock()
     private var triggers: [TargetActionTrigger] = []
 
+    /// The knob is gone for good: a binding that only the knob could fire ends with it.
+    deinit {
+        for trigger in triggers { trigger.controlDidEnd() }
+    }
+
     /// The user turns the knob: the value changes, and every trigger for `.valueChanged` fires.
     func turn(to newValue: Double) {
         value = newValue
@@ -144,20 +149,26 @@ final class Playlist {
         }
     }
 
-    @Test func aControlReleasedEndsItsBinding() throws {
+    @Test func aControlReleasedEndsTheBindingsOnlyItFiresSilently() throws {
         var knob: Knob? = Knob()
         let player = Player()
+        let bindings = BindingSet()
         let storeVolume = try Binding(
             source: Property(knob!, \.value), destination: Property(player, \.volume), triggers: .standard)
-        weak let released = knob
+        bindings.add(storeVolume)
         knob = nil
-        #expect(released == nil)
-        let result = storeVolume.update()
-        guard case .failed(let failure) = result else {
-            Issue.record("expected a failure, got \(result)")
-            return
-        }
-        #expect(failure.error as? PropertyError == .objectDeallocated(root: "Knob", keyPath: "\\Knob.value"))
+        #expect(bindings.count == 0)
+        #expect(!storeVolume.isValid)
+        #expect(storeVolume.lastError == nil)
+    }
+
+    @Test func aTimingTriggerOverAControlThatGoesEndsItsBindingToo() throws {
+        var knob: Knob? = Knob()
+        let player = Player()
+        let storeVolume = Binding(source: Property(knob!, \.value), destination: Property(player, \.volume))
+        storeVolume.addTrigger(TargetActionTrigger(source: knob!, events: .valueChanged).debounced(for: .seconds(1)))
+        knob = nil
+        #expect(!storeVolume.isValid)
     }
 
     @Test func tableRowsDriveAListViewOfAToolkitItHasNeverHeardOf() throws {

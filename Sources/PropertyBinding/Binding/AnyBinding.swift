@@ -273,6 +273,28 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         run(trigger: trigger)
     }
 
+    /// Lets `trigger` go because what it watches is gone for good (a control or widget
+    /// destroyed): nothing can fire it again. A binding left with no trigger ends as when an
+    /// update finds its object gone (its set lets it go, and the other direction of its pair
+    /// ends with it), silently: the end of a window is no failure. A trigger that is not this
+    /// binding's is ignored.
+    ///
+    /// ```swift
+    /// window.destroy()   // each widget's triggers: controlDidEnd(), and the bindings they fire end
+    /// ```
+    public func triggerDidEnd(_ trigger: any Trigger) {
+        let (removed, isLeftWithNone) = lock.withLock {
+            let removed = triggerList.remove(trigger)
+            if case .none = triggerList { return (removed, true) }
+            return (removed, false)
+        }
+        guard removed else { return }
+        TriggerClaims.stop(trigger)
+        guard isLeftWithNone else { return }
+        markEnded()
+        endWithObjects()
+    }
+
     // MARK: Updating
 
     /// Reads the source and writes its value to the destination now, without a trigger.

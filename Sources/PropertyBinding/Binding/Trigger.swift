@@ -42,4 +42,25 @@ public protocol TriggerDelegate: AnyObject {
     /// Called by `trigger` when the change it watches happened; a binding updates its
     /// destination, synchronously, on the calling thread.
     func triggerDidFire(_ trigger: any Trigger)
+
+    /// Called by `trigger` when what it watches is gone for good (a widget destroyed with its
+    /// window), so it will never fire again: a binding lets the trigger go, and ends, silently,
+    /// when no trigger is left to fire it. Does nothing by default.
+    ///
+    /// ```swift
+    /// trigger.delegate?.triggerDidEnd(trigger)   // what TargetActionTrigger.controlDidEnd() does
+    /// ```
+    func triggerDidEnd(_ trigger: any Trigger)
+}
+
+extension TriggerDelegate {
+    /// Does nothing: a delegate that holds no trigger for good has nothing to let go.
+    ///
+    /// ```swift
+    /// final class Counter: TriggerDelegate {
+    ///     var fires = 0
+    ///     func triggerDidFire(_ trigger: any Trigger) { fires += 1 }   // triggerDidEnd: this default
+    /// }
+    /// ```
+    public func triggerDidEnd(_ trigger: any Trigger) {}
 }

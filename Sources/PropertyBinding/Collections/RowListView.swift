@@ -92,8 +92,10 @@ public protocol RowSource: AnyObject {
     func bind(_ cell: AnyObject, toRow row: Int)
 
     /// Ends the bindings of `cell`, which stops showing `row` (deleted, reloaded, scrolled out or
-    /// recycled, the list reloaded or torn down). `row` is the row it showed until now: during a
-    /// batch, its index before the batch.
+    /// recycled, the list reloaded or torn down). `row` is the row as the list knows it: the
+    /// stand-in table passes the index before the batch; a list that keeps a moved row's cell
+    /// without telling anyone (GTK's) passes the row the cell was bound to. ``TableRows`` needs
+    /// only the cell.
     ///
     /// ```swift
     /// source.unbind(cell, fromRow: 2)

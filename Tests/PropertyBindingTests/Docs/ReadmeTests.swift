@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "quick-start", "sample-output", "data-path", "architecture", "graph", "comparison", "performance", "docs",
+        "quick-start", "sample-output", "toolkits", "data-path", "architecture", "graph", "comparison", "performance",
+        "docs",
     ])
     func eachSectionIsMarkedOnce(_ name: String) throws {
         let readme = try Self.read("README.md")

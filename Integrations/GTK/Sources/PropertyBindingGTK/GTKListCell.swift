@@ -11,7 +11,8 @@ import CGTK
 /// ```
 ///
 /// The list item holds the cell from GTK's `setup` to its `teardown`. The rows' cell class must
-/// conform: a list whose rows bind another class shows empty rows.
+/// conform: for rows of another class the list makes a ``GTKLabelCell``, which the rows leave
+/// unbound and report (`TableRowsError.cellOfWrongType` in `TableRows.lastRowError`).
 public protocol GTKListCell: AnyObject {
     /// Makes a cell, with its widget.
     init()

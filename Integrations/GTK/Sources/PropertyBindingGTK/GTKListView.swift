@@ -133,7 +133,10 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     // MARK: The factory
 
     fileprivate func setUp(_ listItem: OpaquePointer) {
-        guard let cellType = source?.cellType as? any GTKListCell.Type else { return }
+        // A cell class the list cannot make: a plain label cell, which the rows refuse and report
+        // (`TableRowsError.cellOfWrongType`), rather than a row never bound and never reported.
+        guard let source else { return }
+        let cellType = source.cellType as? any GTKListCell.Type ?? GTKLabelCell.self
         let cell = cellType.init()
         g_object_set_data_full(
             UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self), cellKey,

@@ -71,10 +71,14 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     }
 
     /// Called by the weak reference as the widget goes: GLib has destroyed its handlers already.
+    /// Each trigger is told that its control is gone for good, so a binding that only this widget
+    /// could fire ends with it (silently: the end of a window is no failure).
     fileprivate func widgetDidFinalize() {
         widget = nil
         handlerIDs = [:]
         focusController = nil
+        let ended = lock.withLock { triggers }
+        for trigger in ended { trigger.controlDidEnd() }
     }
 
     // MARK: What a subclass declares

@@ -95,6 +95,21 @@ final class GTKListViewTests: GTKTestCase {
         withExtendedLifetime(showMembers) {}
     }
 
+    func testRowsOfACellClassTheListCannotMakeAreReported() throws {
+        final class NotACell {
+            var text = ""
+        }
+        let list = add(GTKListView())
+        gtk_widget_set_size_request(list.widget!, 200, 400)
+        present()
+        let rows = TableRows(list, id: \Member.id, cell: NotACell.self) { _, _ in [] }
+        try rows.write([Member(id: 1, name: "Ann")])
+        GTKMainLoop.runUntilIdle()
+        let error = try XCTUnwrap(rows.lastRowError?.error as? TableRowsError)
+        XCTAssertEqual(error, .cellOfWrongType(expected: "NotACell", actual: "GTKLabelCell"))
+        XCTAssertTrue(rows.rowBindings.isEmpty)
+    }
+
     func testAnInconsistentBatchIsRefused() throws {
         let (list, _, _, showMembers) = try makeList(["Ann"])
         XCTAssertThrowsError(try list.performRowBatch(ListChanges(deletes: [4])))

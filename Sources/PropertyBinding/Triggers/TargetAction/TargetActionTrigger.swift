@@ -89,4 +89,16 @@ public final class TargetActionTrigger: Trigger, @unchecked Sendable {
         guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }
+
+    /// Tells the binding that the control is gone for good (a widget destroyed with its window,
+    /// a control deallocated): the source calls it once, and the binding lets this trigger go,
+    /// ending when no other trigger is left to fire it (see ``AnyBinding/triggerDidEnd(_:)``).
+    ///
+    /// ```swift
+    /// for trigger in triggers { trigger.controlDidEnd() }   // the widget was finalized
+    /// ```
+    public func controlDidEnd() {
+        guard let delegate = lock.withLock({ _delegate }) else { return }
+        delegate.triggerDidEnd(self)
+    }
 }

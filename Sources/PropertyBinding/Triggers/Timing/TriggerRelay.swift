@@ -14,15 +14,25 @@ final class TriggerRelay: TriggerHolder, @unchecked Sendable {
     private let isHolding = Atomic<Bool>(false)
     /// The wrapping trigger's type, for the precondition failure.
     private let wrapperName: String
+    /// The wrapping trigger, told when the wrapped trigger ends for good.
+    private weak let wrapper: (any Trigger)?
 
     init(upstream: any Trigger, wrapper: any Trigger, _ onFire: @escaping @Sendable () -> Void) {
         self.upstream = upstream
         self.wrapperName = "\(type(of: wrapper))"
+        self.wrapper = wrapper
         self.onFire = onFire
     }
 
     func triggerDidFire(_ trigger: any Trigger) {
         onFire()
+    }
+
+    /// The wrapped trigger will never fire again, so neither will the wrapping one: its binding
+    /// is told in turn.
+    func triggerDidEnd(_ trigger: any Trigger) {
+        guard let wrapper else { return }
+        wrapper.delegate?.triggerDidEnd(wrapper)
     }
 
     /// Makes this relay the delegate of the wrapped trigger; stops the program when a binding or

@@ -79,18 +79,38 @@ private final class Person {
         #expect(lastPropertyError(storeName) == .objectDeallocated(root: "Person", keyPath: "\\Person.name"))
     }
 
-    @Test func aDeadSourceIsAFailureNotACrash() {
+    @Test func aControlThatGoesEndsTheBindingsOnlyItFiresSilently() {
         var field: TextField? = TextField()
         let person = Person()
+        let bindings = BindingSet()
         let storeName = Binding(source: Property(field!, \.text), destination: Property(person, \.name))
         let trigger = TargetActionTrigger(control: field!, events: .editingChanged)
         storeName.addTrigger(trigger)
+        bindings.add(storeName)
         field = nil
         #expect(trigger.control == nil)
-        storeName.triggerDidFire(trigger)
-        #expect(lastPropertyError(storeName) == .objectDeallocated(root: "TextField", keyPath: "\\TextField.text"))
-        storeName.invalidate()
+        #expect(!storeName.isValid)
+        #expect(bindings.count == 0)
+        #expect(storeName.lastError == nil)
+        storeName.triggerDidFire(trigger)  // a late fire is harmless
+        guard case .invalidated = storeName.update() else {
+            Issue.record("the binding should have ended")
+            return
+        }
         #expect(!trigger.isObserving)
+    }
+
+    @Test func aBindingWithAnotherTriggerLivesOnWhenOneControlGoes() {
+        var button: Button? = Button(title: "Refresh")
+        let model = AnnouncingPerson()
+        let label = PlainLabel()
+        let showName = Binding(source: Property(model, \.name), destination: Property(label, \.text))
+        showName.addTrigger(KeyPathTrigger(model, \.name))
+        showName.addTrigger(TargetActionTrigger(control: button!, events: .primaryActionTriggered))
+        button = nil
+        #expect(showName.isValid)
+        model.name = "Ann"
+        #expect(label.text == "Ann")
     }
 
     @Test func aTwoWayPairOfAnnouncingFieldsSettlesWithoutRecursion() {
