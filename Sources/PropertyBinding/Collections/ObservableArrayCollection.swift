@@ -102,7 +102,9 @@ extension ObservableArray: RandomAccessCollection, MutableCollection, RangeRepla
     public subscript(bounds: Range<Int>) -> ArraySlice<Element> {
         get {
             state.withLock { state in
-                precondition(bounds.upperBound <= state.elements.count, Self.outOfRange(bounds.upperBound, state.elements.count + 1))
+                precondition(
+                    bounds.upperBound <= state.elements.count,
+                    Self.outOfRange(bounds.upperBound, state.elements.count + 1))
                 return state.elements[bounds]
             }
         }

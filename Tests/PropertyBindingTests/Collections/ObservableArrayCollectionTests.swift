@@ -570,7 +570,8 @@ final class MapCalls: @unchecked Sendable {
     static func reloadedNew(_ batch: ListChanges, _ after: [Int]) -> [Int] {
         // A reloaded row shows the new array's element: those that `applied` takes from `new`
         // at a position that is not an insert.
-        let marked = batch.applied(to: Array(repeating: -1, count: after.count - batch.inserts.count + batch.deletes.count), inserting: after)
+        let marked = batch.applied(
+            to: Array(repeating: -1, count: after.count - batch.inserts.count + batch.deletes.count), inserting: after)
         let inserted = Set(batch.inserts)
         return marked.indices.filter { !inserted.contains($0) && marked[$0] != -1 }.map { after[$0] }
     }
