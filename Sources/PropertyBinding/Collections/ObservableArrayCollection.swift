@@ -130,8 +130,21 @@ extension ObservableArray: RandomAccessCollection, MutableCollection, RangeRepla
     /// ```swift
     /// people.filter { $0.name.hasPrefix("A") }.map(\.name)   // ["Ann"]
     /// ```
-    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> [Element] {
-        try elements.filter(isIncluded)
+    /// A new array of the elements `isIncluded` accepts, as `RangeReplaceableCollection`'s
+    /// `filter` makes: deprecated, because `people.filter { … }` was (and, as a binding's source,
+    /// would silently stop being) a ``FilterTransformer`` of the whole array, which follows it.
+    ///
+    /// ```swift
+    /// let adults = people.elements.filter { $0.age >= 18 }                      // the elements now
+    /// let nonEmpty = people.filter { !$0.isEmpty } as FilterTransformer         // a binding's source
+    /// ```
+    @available(
+        *, deprecated,
+        message:
+            "a copy that does not follow the array: filter `elements` for an Array, or add `as FilterTransformer` for the transformer"
+    )
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> ObservableArray<Element> {
+        ObservableArray(try elements.filter(isIncluded))
     }
 
     // MARK: Replacing a range

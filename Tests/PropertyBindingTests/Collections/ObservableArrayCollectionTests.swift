@@ -29,7 +29,7 @@ final class MapCalls: @unchecked Sendable {
         return heard
     }
 
-    @Test func itReadsAsACollection() {
+    @Test func itReadsAsACollection() throws {
         let letters = ObservableArray(["a", "b", "c"])
         #expect(letters.first == "a")
         #expect(letters.last == "c")
@@ -46,6 +46,9 @@ final class MapCalls: @unchecked Sendable {
         #expect(letters.contains("b"))
         #expect(letters.firstIndex(of: "c") == 2)
         #expect(letters.filter { $0 != "b" } == ["a", "c"])
+        // A filter of the whole array is the property transformer it was before the array was a collection.
+        let nonEmpty = letters.filter { !$0.isEmpty } as FilterTransformer
+        #expect(try nonEmpty.read() == ["a", "b", "c"])
         #expect(letters.joined() == "abc")
         #expect(letters.elementsEqual(["a", "b", "c"]))
     }
