@@ -20,6 +20,10 @@
 /// elements, on the thread that makes the mapped array); it must not change the array.
 public final class MappedArray<Element>: ReadableProperty, @unchecked Sendable {
     /// The property's value: the mapped elements.
+    ///
+    /// ```swift
+    /// let value: [String] = try names.read()
+    /// ```
     public typealias Value = [Element]
 
     /// The mapped elements, kept as an array that announces: what rows follow.
@@ -165,12 +169,28 @@ private final class StorageBox<Element>: @unchecked Sendable {
 
 extension MappedArray: RandomAccessCollection {
     /// An index: an `Int`, from 0.
+    ///
+    /// ```swift
+    /// let index: MappedArray<String>.Index = 0
+    /// ```
     public typealias Index = Int
     /// The indices: `0..<count`.
+    ///
+    /// ```swift
+    /// let indices: Range<Int> = names.indices
+    /// ```
     public typealias Indices = Range<Int>
     /// A run of the mapped elements, copied out: an `ArraySlice`.
+    ///
+    /// ```swift
+    /// let firstTwo: ArraySlice = names[0..<2]
+    /// ```
     public typealias SubSequence = ArraySlice<Element>
     /// Iterates over the mapped elements as they were when the iteration began.
+    ///
+    /// ```swift
+    /// var iterator = names.makeIterator()
+    /// ```
     public typealias Iterator = IndexingIterator<[Element]>
 
     /// 0.

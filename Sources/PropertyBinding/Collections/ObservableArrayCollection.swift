@@ -4,12 +4,28 @@
 
 extension ObservableArray: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     /// An index: an `Int`, from 0.
+    ///
+    /// ```swift
+    /// let index: ObservableArray<Person>.Index = 0
+    /// ```
     public typealias Index = Int
     /// The indices: `0..<count`.
+    ///
+    /// ```swift
+    /// let indices: Range<Int> = people.indices
+    /// ```
     public typealias Indices = Range<Int>
     /// A run of the elements, copied out as they are: an `ArraySlice`.
+    ///
+    /// ```swift
+    /// let firstTwo: ArraySlice = people[0..<2]
+    /// ```
     public typealias SubSequence = ArraySlice<Element>
     /// Iterates over the elements as they were when the iteration began.
+    ///
+    /// ```swift
+    /// var iterator = people.makeIterator()
+    /// ```
     public typealias Iterator = IndexingIterator<[Element]>
 
     /// An empty array.
