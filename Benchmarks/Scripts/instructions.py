@@ -141,6 +141,10 @@ def main():
     # property and diffed; per insert, in the same run.
     measure("one insert into 100,000 bound rows: announced (ObservableArray)", "rows-insert-announced", 10)
     measure("one insert into 100,000 bound rows: diffed (array property)", "rows-insert-diffed", 10)
+    # One insert into the middle of 100,000 elements that a mapped array follows (issue 35, item
+    # 5): mapped change by change, or mapped again whole on each change; per insert, in the same run.
+    measure("one insert into 100,000 mapped elements: mapped(_:), per change", "mapped-insert-per-change", 10)
+    measure("one insert into 100,000 mapped elements: the whole array mapped again", "mapped-insert-remap", 10)
     # A row's binding against the same binding made alone (issue 28), per update.
     measure("a row's binding (name → cell.text, KeyPathTrigger), in a table", "row-binding-update")
     measure("the same binding made alone", "alone-binding-update")

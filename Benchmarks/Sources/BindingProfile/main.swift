@@ -782,6 +782,33 @@ case "rows-insert-announced", "rows-insert-diffed":
     precondition(table.numberOfRows == size + count)
     view.count = table.numberOfRows
     withExtendedLifetime((rows, table)) {}
+case "mapped-insert-per-change", "mapped-insert-remap":
+    // `count` inserts into the middle of an `ObservableArray` of 100,000 rows that a mapped array
+    // follows (issue 35, item 5): `mapped(_:)`, which maps the inserted row alone and applies the
+    // batch, or an observer that maps the whole array again on each change. Less the same with
+    // no insert, per insert.
+    let size = 100_000
+    let array = ObservableArray((0..<size).map { ListRow(id: $0, title: "Row \($0)") })
+    let mappedCount: Int
+    if scenario == "mapped-insert-per-change" {
+        let titles = array.mapped { $0.title }
+        for step in 0..<count {
+            array.insert(ListRow(id: size + step, title: "New \(step)"), at: size / 2)
+        }
+        mappedCount = titles.count
+    } else {
+        final class Titles: @unchecked Sendable { var titles: [String] = [] }
+        let holder = Titles()
+        holder.titles = array.elements.map(\.title)
+        let observation = array.observe { [weak array] _ in holder.titles = array?.elements.map(\.title) ?? [] }
+        for step in 0..<count {
+            array.insert(ListRow(id: size + step, title: "New \(step)"), at: size / 2)
+        }
+        array.removeObservation(observation)
+        mappedCount = holder.titles.count
+    }
+    precondition(mappedCount == size + count)
+    view.count = mappedCount
 case "row-binding-update", "alone-binding-update":
     // A row's binding updated `count` times (issue 28: a row's bindings cost what the same
     // bindings cost alone): the name of the repository in row 0 of a table of 20 visible rows

@@ -27,7 +27,14 @@ import Synchronization
 /// move; setting an element through the subscript a reload; ``replaceAll(with:)`` every row
 /// deleted and every new one inserted (a table bound through ``TableRows`` diffs that one
 /// instead, for the smallest batch); ``batch(_:)`` several changes as one batch.
-/// ``observe(_:)`` hears every batch, SwiftBinding's index-changed listener.
+/// ``observe(_:)`` hears every batch, SwiftBinding's index-changed listener;
+/// ``observeChanges(_:)`` hears each with the elements it removed and the elements after it.
+///
+/// It is a `RandomAccessCollection`, a `MutableCollection` and a `RangeReplaceableCollection`
+/// of its elements: `first`, `last`, `isEmpty`, `for … in`, and every standard mutation
+/// (`removeLast()`, `removeAll(where:)`, `replaceSubrange(_:with:)`, `sort()`, `swapAt(_:_:)`, …)
+/// is one call that announces one exact batch (see <doc:BindingCollections>). ``mapped(_:)``
+/// is the array mapped change by change: only the inserted and reloaded elements are mapped.
 ///
 /// A binding whose source it is holds it, as a binding holds any source; it holds nothing that
 /// owns the array (keep the array in your model: the binding never keeps the model alive).
@@ -40,10 +47,15 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// The property's value: the elements.
     public typealias Value = [Element]
 
-    /// A listener of the array's batches: ``observe(_:)``'s handler.
-    typealias Listener = (ListChanges) -> Void
+    /// A listener of the array's batches.
+    enum Listener {
+        /// ``observe(_:)``'s handler: the batch.
+        case batch((ListChanges) -> Void)
+        /// ``observeChanges(_:)``'s handler: the whole change, for the batches after `version`.
+        case change(after: UInt64, (Change) -> Void)
+    }
 
-    private struct State {
+    struct State {
         var elements: [Element]
         /// How many batches the array has announced.
         var version: UInt64 = 0
@@ -52,13 +64,16 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         var lastChanges: ListChanges?
         var listeners: [(id: Int, listener: Listener)] = []
         var nextListenerID = 0
-        /// The batches made and not yet told to the listeners, in order.
-        var unannounced: [ListChanges] = []
+        /// The changes made and not yet told to the listeners, in order.
+        var unannounced: [Change] = []
         /// Whether a thread is telling the listeners: it tells the batches made meanwhile too.
         var isAnnouncing = false
+        /// How many listeners take whole changes: while there is one, each change keeps the
+        /// elements it made (otherwise it keeps none, so that the next change copies nothing).
+        var changeListenerCount = 0
     }
 
-    private let state: Locked<State>
+    let state: Locked<State>
     /// Serializes the changes, so that a batch's closure edits the array as it is; held while
     /// a batch's closure runs, which is why it is not the state's lock (readers never wait for it).
     private let changing = StateLock()
@@ -113,14 +128,12 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
             }
         }
         set {
-            var replaced = newValue
             change { elements in
                 precondition(elements.indices.contains(index), Self.outOfRange(index, elements.count))
-                swap(&elements[index], &replaced)
-                return .changes(ListChanges(reloads: [index]))
+                let replaced = elements[index]
+                elements[index] = newValue
+                return Edit(.changes(ListChanges(reloads: [index])), replaced: [replaced])
             }
-            // The element replaced is released here, out of the lock: its deinit may run any code.
-            _ = replaced
         }
     }
 
@@ -134,21 +147,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     public func append(_ element: Element) {
         change { elements in
             elements.append(element)
-            return .changes(ListChanges(inserts: [elements.count - 1]))
-        }
-    }
-
-    /// Adds `newElements` at the end; announces their inserts (nothing when there are none).
-    ///
-    /// ```swift
-    /// people.append(contentsOf: [dee, eve])   // inserts [2, 3]
-    /// ```
-    public func append(contentsOf newElements: [Element]) {
-        guard !newElements.isEmpty else { return }
-        change { elements in
-            let start = elements.count
-            elements.append(contentsOf: newElements)
-            return .changes(ListChanges(inserts: Array(start..<elements.count)))
+            return Edit(.changes(ListChanges(inserts: [elements.count - 1])))
         }
     }
 
@@ -163,7 +162,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         change { elements in
             precondition((0...elements.count).contains(index), Self.outOfRange(index, elements.count + 1))
             elements.insert(element, at: index)
-            return .changes(ListChanges(inserts: [index]))
+            return Edit(.changes(ListChanges(inserts: [index])))
         }
     }
 
@@ -178,7 +177,8 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     public func remove(at index: Int) -> Element {
         change { elements in
             precondition(elements.indices.contains(index), Self.outOfRange(index, elements.count))
-            return (elements.remove(at: index), .changes(ListChanges(deletes: [index])))
+            let removed = elements.remove(at: index)
+            return (removed, Edit(.changes(ListChanges(deletes: [index])), removed: [removed]))
         }
     }
 
@@ -187,14 +187,16 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// ```swift
     /// people.removeAll()   // deletes [0, 1]
     /// ```
-    public func removeAll() {
-        let removed: [Element] = change { elements in
-            guard !elements.isEmpty else { return ([], nil) }
+    ///
+    /// `keepingCapacity` keeps the storage for as many elements, as `Array`'s does.
+    public func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        change { elements in
+            guard !elements.isEmpty else { return nil }
             let removed = elements
             elements = []
-            return (removed, .changes(ListChanges(deletes: Array(removed.indices))))
+            if keepCapacity { elements.reserveCapacity(removed.count) }
+            return Edit(.changes(ListChanges(deletes: Array(removed.indices))), removed: removed)
         }
-        _ = removed  // released out of the lock
     }
 
     /// Moves the element at `from` to `to`, where it is once the move is done; announces the
@@ -211,7 +213,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
             precondition(elements.indices.contains(to), Self.outOfRange(to, elements.count))
             guard from != to else { return nil }
             elements.insert(elements.remove(at: from), at: to)
-            return .changes(ListChanges(moves: [ListMove(from: from, to: to)]))
+            return Edit(.changes(ListChanges(moves: [ListMove(from: from, to: to)])))
         }
     }
 
@@ -223,13 +225,12 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// people.replaceAll(with: loadedPeople)
     /// ```
     public func replaceAll(with newElements: [Element]) {
-        let replaced: [Element] = change { elements in
+        change { elements in
             let old = elements
             elements = newElements
-            if old.isEmpty && newElements.isEmpty { return (old, nil) }
-            return (old, .replacement(oldCount: old.count, newCount: newElements.count))
+            if old.isEmpty && newElements.isEmpty { return nil }
+            return Edit(.replacement(oldCount: old.count, newCount: newElements.count), removed: old)
         }
-        _ = replaced  // released out of the lock
     }
 
     /// Makes several changes and announces them as one batch, as `UITableView.performBatchUpdates`
@@ -250,16 +251,32 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// - Precondition: `edit` does not change the array itself (only the batch).
     @discardableResult
     public func batch<Result>(_ edit: (inout Batch) throws -> Result) rethrows -> Result {
-        try changing { () throws -> (Result, announces: Bool) in
-            var batch = Batch(elements)
+        try rearrange { old in
+            var batch = Batch(old)
             let result = try edit(&batch)
-            guard let changes = batch.changes() else { return (result, false) }
-            let (replaced, announces) = state.withLock { state in
-                let replaced = state.elements
-                state.elements = batch.elements
-                return (replaced, Self.record(.changes(changes), in: &state))
+            guard let changes = batch.changes() else { return (result, nil) }
+            return (result, (batch.elements, changes))
+        }
+    }
+
+    /// Runs `body` with the elements as they are, as the only thread that changes the array but
+    /// outside its state's lock (`body` may run the caller's code, which may read the array);
+    /// then makes the elements it returns the array's, with the batch it returns (which turns
+    /// the elements before into them), and announces it.
+    func rearrange<Result>(
+        _ body: ([Element]) throws -> (Result, (elements: [Element], changes: ListChanges)?)
+    ) rethrows -> Result {
+        try changing { () throws -> (Result, announces: Bool) in
+            let (result, rearranged) = try body(elements)
+            guard let (newElements, changes) = rearranged, !changes.isEmpty else { return (result, false) }
+            let announces = state.withLock { state in
+                let old = state.elements
+                state.elements = newElements
+                let edit = Edit(
+                    .changes(changes), removed: changes.deletes.map { old[$0] },
+                    replaced: changes.reloads.map { old[$0] })
+                return Self.record(edit, in: &state)
             }
-            _ = replaced  // released out of the lock
             return (result, announces)
         }
     }
@@ -285,6 +302,27 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         Observation(id: addListener(handler))
     }
 
+    /// Calls `handler` with every change made from now on, after the change, in order, as
+    /// ``observe(_:)`` does: its batch, the elements it removed (by their old index) and the
+    /// elements after it.
+    ///
+    /// ```swift
+    /// let observation = people.observeChanges { change in
+    ///     for (index, person) in zip(change.batch.deletes, change.removed) {
+    ///         print("row \(index) was \(person.name)")
+    ///     }
+    ///     print(change.elements.count)      // the array after this change
+    /// }
+    /// people.removeLast()                   // prints "row 1 was Bob", then 1
+    /// people.removeObservation(observation)
+    /// ```
+    ///
+    /// It hears exactly the changes made after it registered: applying each ``Change/batch`` to
+    /// the elements as they were then gives each change's ``Change/elements``.
+    public func observeChanges(_ handler: @escaping (Change) -> Void) -> Observation {
+        Observation(id: addChangeListener(startingWith: { _ in }, handler).id)
+    }
+
     /// Ends an observation: its handler is not called for the batches announced afterwards
     /// (one being announced on another thread at that moment may still reach it).
     ///
@@ -303,18 +341,39 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// ```
     public var observationCount: Int { state.withLock { $0.listeners.count } }
 
-    func addListener(_ listener: @escaping Listener) -> Int {
-        state.withLock { state in
-            defer { state.nextListenerID += 1 }
-            state.listeners.append((state.nextListenerID, listener))
-            return state.nextListenerID
+    func addListener(_ listener: @escaping (ListChanges) -> Void) -> Int {
+        state.withLock { state in Self.add(.batch(listener), to: &state) }
+    }
+
+    /// Registers `listener` for the changes made from now on; first calls `initial` with the
+    /// elements as they are, with no change made meanwhile (other threads' changes wait).
+    /// Returns what `initial` returns and the listener's id.
+    func addChangeListener<Initial>(
+        startingWith initial: ([Element]) throws -> Initial, _ listener: @escaping (Change) -> Void
+    ) rethrows -> (initial: Initial, id: Int) {
+        try changing { () throws -> ((initial: Initial, id: Int), announces: Bool) in
+            let (elements, version) = state.withLock { ($0.elements, $0.version) }
+            let initial = try initial(elements)
+            let id = state.withLock { state in
+                state.changeListenerCount += 1
+                return Self.add(.change(after: version, listener), to: &state)
+            }
+            return ((initial, id), false)
         }
+    }
+
+    private static func add(_ listener: Listener, to state: inout State) -> Int {
+        defer { state.nextListenerID += 1 }
+        state.listeners.append((state.nextListenerID, listener))
+        return state.nextListenerID
     }
 
     func removeListener(id: Int) {
         let removed = state.withLock { state -> Listener? in
             guard let position = state.listeners.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.listeners.remove(at: position).listener
+            let removed = state.listeners.remove(at: position).listener
+            if case .change = removed { state.changeListenerCount -= 1 }
+            return removed
         }
         _ = removed  // released out of the lock: its captures may run a deinit
     }
@@ -380,29 +439,51 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         }
     }
 
+    /// A change as a mutator makes it: its announcement, and the elements it took out.
+    struct Edit {
+        var announcement: Announcement
+        /// The elements of the heard batch's deletes, in their order.
+        var removed: [Element]
+        /// The elements the heard batch's reloads replaced, in their order.
+        var replaced: [Element]
+
+        init(_ announcement: Announcement, removed: [Element] = [], replaced: [Element] = []) {
+            self.announcement = announcement
+            self.removed = removed
+            self.replaced = replaced
+        }
+    }
+
     /// Changes the elements with `body`, under the lock, and announces what it returns.
-    private func change(_ body: (inout [Element]) -> Announcement?) {
+    func change(_ body: (inout [Element]) -> Edit?) {
         let _: Void = change { elements in ((), body(&elements)) }
     }
 
     /// Changes the elements with `body`, under the lock, and announces what it returns, if
-    /// anything; returns `body`'s result.
-    private func change<Result>(_ body: (inout [Element]) -> (Result, Announcement?)) -> Result {
+    /// anything; returns `body`'s result. `body` runs none of the caller's code: the elements
+    /// a mutator takes are gathered before.
+    func change<Result>(_ body: (inout [Element]) -> (Result, Edit?)) -> Result {
         changing {
             state.withLock { state in
-                let (result, announcement) = body(&state.elements)
-                guard let announcement else { return (result, false) }
-                return (result, Self.record(announcement, in: &state))
+                let (result, edit) = body(&state.elements)
+                guard let edit else { return (result, false) }
+                return (result, Self.record(edit, in: &state))
             }
         }
     }
 
-    /// Records `announcement` as the next version; returns whether the caller announces it
-    /// (no other thread is announcing).
-    private static func record(_ announcement: Announcement, in state: inout State) -> Bool {
+    /// Records `edit` as the next version; returns whether the caller announces it (no other
+    /// thread is announcing). The elements it took out are released once it is announced, out
+    /// of the lock: their deinit may run any code.
+    private static func record(_ edit: Edit, in state: inout State) -> Bool {
         state.version &+= 1
-        state.lastChanges = announcement.forRows
-        state.unannounced.append(announcement.heard)
+        state.lastChanges = edit.announcement.forRows
+        let isReplacement = if case .replacement = edit.announcement { true } else { false }
+        state.unannounced.append(
+            Change(
+                batch: edit.announcement.heard, removed: edit.removed, replaced: edit.replaced,
+                elements: state.changeListenerCount > 0 ? state.elements : [], version: state.version,
+                isReplacement: isReplacement))
         if state.isAnnouncing { return false }
         state.isAnnouncing = true
         return true
@@ -424,22 +505,28 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
         return result
     }
 
-    /// Tells the listeners every batch not told yet, in order, until there is none left.
+    /// Tells the listeners every change not told yet, in order, until there is none left.
     private func announce() {
         while true {
-            let next = state.withLock { state -> (ListChanges, [Listener])? in
+            let next = state.withLock { state -> (Change, [Listener])? in
                 guard !state.unannounced.isEmpty else {
                     state.isAnnouncing = false
                     return nil
                 }
                 return (state.unannounced.removeFirst(), state.listeners.map(\.listener))
             }
-            guard let (changes, listeners) = next else { return }
-            for listener in listeners { listener(changes) }
+            guard let (change, listeners) = next else { return }
+            for listener in listeners {
+                switch listener {
+                case .batch(let handler): handler(change.batch)
+                case .change(let after, let handler) where change.version > after: handler(change)
+                case .change: break
+                }
+            }
         }
     }
 
-    private static func outOfRange(_ index: Int, _ count: Int) -> String {
+    static func outOfRange(_ index: Int, _ count: Int) -> String {
         "index \(index) out of range 0..<\(count) of ObservableArray<\(Element.self)>"
     }
 }

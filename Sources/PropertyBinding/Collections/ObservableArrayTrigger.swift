@@ -28,6 +28,16 @@ public final class ObservableArrayTrigger: Trigger, @unchecked Sendable {
         self.array = array
     }
 
+    /// Creates a trigger for the batches `mapped` (held weakly) announces: what
+    /// ``TriggerRegistry/standard`` infers for a ``MappedArray``.
+    ///
+    /// ```swift
+    /// ObservableArrayTrigger(people.mapped { $0.name })
+    /// ```
+    public init<Element>(_ mapped: MappedArray<Element>) {
+        self.array = mapped.storage
+    }
+
     deinit {
         stopObserving()
     }

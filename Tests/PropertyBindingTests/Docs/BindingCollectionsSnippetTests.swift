@@ -78,4 +78,43 @@ private final class RepositoryList: KeyPathObservable {
         #expect(tableView.visibleCells.map(\.text) == ["Anne", "Cy", "Dee"])
         withExtendedLifetime(showPeople) {}
     }
+
+    @Test func theArrayAsACollection() throws {
+        struct Person: Identifiable, Equatable {
+            let id: Int
+            var name: String
+        }
+        let tableView = TableView(visibleRowCount: 20)
+        // snippet: collection
+        let people = ObservableArray([
+            Person(id: 1, name: "Bob"), Person(id: 2, name: "Ann"), Person(id: 3, name: "Cy"),
+        ])
+        let names = people.mapped { $0.name }  // maps each name once
+        var removed: [String] = []
+        let observation = people.observeChanges { change in
+            removed += change.removed.map(\.name)  // the elements of change.batch.deletes
+        }
+        let rows = TableRows(tableView, id: \.self) { (cell: TableViewCell, name: String) in
+            cell.text = name
+            return []
+        }
+        let showNames = try Binding(source: names, destination: rows, triggers: .standard).updatingNow()
+        // end snippet
+        let recorder = TableViewRecorder(tableView)
+        // snippet: collection-changes
+        people.sort { $0.name < $1.name }  // one batch, "move [1→0]": names maps nothing
+        people.removeAll { $0.name.hasPrefix("C") }  // "delete [2]"; removed == ["Cy"]
+        people.append(contentsOf: [Person(id: 4, name: "Dee"), Person(id: 5, name: "Eve")])  // maps two names
+        people[0].name = "Ada"  // "reload [0]": maps one name; the table takes the batch, no diff
+        for person in people where person.id > 2 { print(person.name) }  // Dee, Eve
+        // end snippet
+        #expect(
+            recorder.batches.map(\.description) == ["move [1→0]", "delete [2]", "insert [2, 3]", "reload [0]"])
+        #expect(removed == ["Cy"])
+        #expect(names.elements == ["Ada", "Bob", "Dee", "Eve"])
+        #expect(tableView.visibleCells.map(\.text) == ["Ada", "Bob", "Dee", "Eve"])
+        #expect(people.first?.name == "Ada" && people.last?.name == "Eve")
+        people.removeObservation(observation)
+        withExtendedLifetime(showNames) {}
+    }
 }
