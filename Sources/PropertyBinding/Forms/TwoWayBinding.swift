@@ -183,7 +183,9 @@ where Model.Value == Form.Value {
     /// validators, then the model side's dry run of the write (a transformer around the model
     /// property that would refuse the value, a model object that is gone).
     ///
-    /// - Returns: the failure, or nil when a commit would write the value.
+    /// - Returns: the failure, or nil when a commit would write the value, or when a filter on
+    ///   either side declines it (``ReadableProperty/filter(_:)``: no failure; the commit writes
+    ///   nothing and returns ``UpdateResult/filtered``).
     public func validate() -> BindingFailure? {
         validate(rehearsingWrite: true)
     }
@@ -191,15 +193,20 @@ where Model.Value == Form.Value {
     /// Checks the form's current value: its conversion and its validators, and when
     /// `rehearsingWrite`, the model side's dry run of the write.
     func validate(rehearsingWrite: Bool) -> BindingFailure? {
+        // A value a filter declines is no failure: the commit writes nothing, and says nothing.
         let value: Value
         do {
             value = try toModel.source.read()
+        } catch is ValueDeclined {
+            return nil
         } catch {
             return toModel.failure(.readingSource, error)
         }
         guard rehearsingWrite else { return nil }
         do {
             try toModel.destination.validateWrite(value)
+            return nil
+        } catch is ValueDeclined {
             return nil
         } catch {
             return toModel.failure(.writingDestination, error)
