@@ -13,7 +13,8 @@
 ///   it last showed the model's value. Model → form does not write over one unless the model's
 ///   value changed since (the model wins), or a discard runs.
 /// - **Echo**: a form value that is only the model's value as the form shows it (1.755 shown as
-///   "1,76" reads back as 1.76) is no edit: it is not written back.
+///   "1,76" reads back as 1.76, or the value itself) is no edit: it is never written back, so a
+///   late form trigger cannot undo a model change that model → form has not shown yet.
 /// - **Commit**: while the pair is not continuous, a valid edit is held (and the form's rules
 ///   told) instead of written, until a commit writes it and shows the model's spelling.
 /// - **Discard**: model → form writes whatever the form holds; the held edit and the form's
@@ -58,7 +59,7 @@ struct TwoWayStateMachine<Value> {
     enum FormValueAction: Equatable {
         /// Write it to the model.
         case write
-        /// Do not: it is the model's value as the form shows it, and no edit.
+        /// Do not: it is what the form shows of the model's value, and no edit.
         case skipEcho
         /// Do not: hold it until a commit, and tell the form's rules that the field was edited.
         case holdEdit
@@ -174,9 +175,11 @@ struct TwoWayStateMachine<Value> {
     /// The form's valid `value` reached form → model, which found the model holding another.
     @inlinable
     mutating func formValueArrived(_ value: Value) -> FormValueAction {
-        if operation != .discard, isModelValueShownInForm(value) {
-            // The model's value as the form shows it, coming back: writing it would change the
-            // model (1.755 to 1.76) though nobody edited the field, and it is no pending edit.
+        if operation != .discard, synced != nil, !formHoldsEdit(value) {
+            // The model's value as the form shows it, coming back (a trigger that fires late, or
+            // on the form's own write): no edit, and no pending one. Written back, it would
+            // change the model (1.755 to 1.76) though nobody edited the field, or undo a change
+            // of the model that model → form has not shown yet.
             holdsEdit = false
             return .skipEcho
         }

@@ -107,6 +107,17 @@ import Testing
         #expect(!machine.holdsEdit, "typing the shown value back is no pending edit")
     }
 
+    @Test func theModelsValueComingBackUnchangedIsNoEditAndNotWrittenBack() {
+        var machine = synced(1, continuous: false)
+        _ = machine.formValueArrived(7)
+        #expect(machine.formValueArrived(1) == .skipEcho, "typed back to what the model showed")
+        #expect(!machine.holdsEdit)
+        var continuous = synced(1)
+        #expect(continuous.formValueArrived(1) == .skipEcho, "a late fire must not undo a model change")
+        var never = Machine(isEqual: { $0 == $1 }, continuous: true)
+        #expect(never.formValueArrived(1) == .write, "never synchronised: the form's value is taken")
+    }
+
     @Test func aDiscardDoesNotTakeTheShownValueForAnEcho() {
         var machine = synced(1.755, readBack: 1.76)
         _ = machine.begin(.discard)
