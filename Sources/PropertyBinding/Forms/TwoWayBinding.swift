@@ -79,16 +79,14 @@ where Model.Value == Form.Value {
             sharingGateOf: toForm,
             shouldWrite: { value, _ in state.formValueArrived(value) },
             didSync: { value, wrote in
-                let (action, edited) = state.withLock {
-                    (state.machine.modelTookFormValue(value, wrote: wrote), state.onEdit)
-                }
+                let (action, edited) = state.withMachine { ($0.modelTookFormValue(value, wrote: wrote), state.onEdit) }
                 if case .showModel(let respelling) = action,
                     let (shown, unchanged) = toForm.showSourceAfterWrite(
                         formIsTransformed: respelling && formIsTransformer, destinationValue: value, isEqual: isEqual)
                 {
                     // A form not written again reads back as the value it was read as.
                     let readBack = unchanged ? value : try? form.read()
-                    state.withLock { state.machine.formShowsModelAfterWrite(shown, readBack: readBack) }
+                    state.withMachine { $0.formShowsModelAfterWrite(shown, readBack: readBack) }
                 }
                 edited?()
             })
@@ -147,14 +145,14 @@ where Model.Value == Form.Value {
         let current = try? toForm.destination.read()
         // A form unreadable because its object is gone holds no edit.
         if current == nil, objectIsGone(in: toForm.destination) { return false }
-        return state.withLock { state.machine.formHoldsEdit(current) }
+        return state.withMachine { $0.formHoldsEdit(current) }
     }
 
     /// Whether form values flow to the model as they change (`true`, the default) or only on
     /// ``commit()``.
     public var isContinuous: Bool {
-        get { state.withLock { state.machine.isContinuous } }
-        set { state.withLock { state.machine.isContinuous = newValue } }
+        get { state.withMachine { $0.isContinuous } }
+        set { state.withMachine { $0.isContinuous = newValue } }
     }
 
     /// Whether the form shows the model's value after writing it (`true`, the default): when the
@@ -163,8 +161,8 @@ where Model.Value == Form.Value {
     /// `"1.234,5"`); while the user types continuously the text is not respelled under the
     /// cursor. Turn it off for a field whose text must never change but by the user.
     public var showsModelAfterWrite: Bool {
-        get { state.withLock { state.machine.showsModelAfterWrite } }
-        set { state.withLock { state.machine.showsModelAfterWrite = newValue } }
+        get { state.withMachine { $0.showsModelAfterWrite } }
+        set { state.withMachine { $0.showsModelAfterWrite = newValue } }
     }
 
     /// Called with every failure of either direction.
@@ -230,8 +228,8 @@ where Model.Value == Form.Value {
             // model changed) may have shown the model's value over the edit; writing that value
             // back would undo the model's change.
             guard hasPendingEdit else { return .unchanged }
-            let previous = state.withLock { state.machine.begin(.commit) }
-            defer { state.withLock { state.machine.commitEnded(restoring: previous) } }
+            let previous = state.withMachine { $0.begin(.commit) }
+            defer { state.withMachine { $0.commitEnded(restoring: previous) } }
             return toModel.update()
         } ?? .deferred
     }
@@ -241,9 +239,9 @@ where Model.Value == Form.Value {
     /// the discard is handed to that thread, which runs it before its update returns.
     public func discard() {
         toForm.withGate(orHandingOver: { [self] in discard() }) {
-            let previous = state.withLock { state.machine.begin(.discard) }
+            let previous = state.withMachine { $0.begin(.discard) }
             toForm.update()
-            state.withLock { state.machine.discardEnded(restoring: previous) }
+            state.withMachine { $0.discardEnded(restoring: previous) }
             toModel.clearLastError()
         }
     }

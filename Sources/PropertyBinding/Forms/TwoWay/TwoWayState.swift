@@ -14,6 +14,13 @@ final class TwoWayState<Value>: @unchecked Sendable {
         try lock.withLock(body)
     }
 
+    /// Runs `body` on the machine with the lock held; `body` only computes. The machine is
+    /// passed in place: read as a property of the class, it would be copied for each question.
+    @inlinable @inline(__always)
+    func withMachine<Result>(_ body: (inout TwoWayStateMachine<Value>) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&machine) }
+    }
+
     /// The rules. Guarded by `lock`, so exempt from the dynamic exclusivity check, which each
     /// update of the pair would otherwise pay at every access.
     @usableFromInline @exclusivity(unchecked) var machine: TwoWayStateMachine<Value>
@@ -29,33 +36,33 @@ final class TwoWayState<Value>: @unchecked Sendable {
     }
 
     /// Whether form → model keeps a failure: the form holds an edit the model does not have.
-    @inlinable
+    @inlinable @inline(__always)
     var formFailed: Bool { toModel?.hasLastError == true }
 
     /// Whether the form holds an edit the model does not have, as the pair knows it.
     @inlinable
     var hasPendingEdit: Bool {
-        withLock { machine.hasPendingEdit(formFailed: formFailed) }
+        withMachine { $0.hasPendingEdit(formFailed: formFailed) }
     }
 
     /// Model → form's question: may the model's `value` be written over the form's `current`?
-    @inlinable
+    @inlinable @inline(__always)
     func modelValueArrived(_ value: Value, current: Value??) -> Bool {
-        withLock { machine.modelValueArrived(value, current: current, formFailed: formFailed) } == .show
+        withMachine { $0.modelValueArrived(value, current: current, formFailed: formFailed) } == .show
     }
 
     /// Model → form synchronised the form with `value`; the form reads back as `readBack`.
-    @inlinable
+    @inlinable @inline(__always)
     func formShowedModel(_ value: Value, readBack: Value?) {
-        withLock { machine.formShowedModel(value, readBack: readBack) }
+        withMachine { $0.formShowedModel(value, readBack: readBack) }
         toModel?.clearLastError()
     }
 
     /// Form → model's question: may the form's `value` be written to the model now? An edit
     /// held for a commit is told to the form's rules.
-    @inlinable
+    @inlinable @inline(__always)
     func formValueArrived(_ value: Value) -> Bool {
-        let (action, edited) = withLock { (machine.formValueArrived(value), onEdit) }
+        let (action, edited) = withMachine { ($0.formValueArrived(value), onEdit) }
         if action == .holdEdit { edited?() }
         return action == .write
     }

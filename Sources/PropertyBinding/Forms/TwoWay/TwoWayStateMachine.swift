@@ -115,7 +115,7 @@ struct TwoWayStateMachine<Value> {
 
     /// Whether the form holds an edit the model does not have, as far as the pair knows: one
     /// waiting for a commit, or a failed one (`formFailed`).
-    @inlinable
+    @inlinable @inline(__always)
     func hasPendingEdit(formFailed: @autoclosure () -> Bool) -> Bool {
         holdsEdit || formFailed()
     }
@@ -124,7 +124,7 @@ struct TwoWayStateMachine<Value> {
     /// have: it differs from what the form read back as when it last showed the model's value.
     /// Told without any trigger having fired, so that an edit a debounced, throttled or absent
     /// trigger has not reported yet is never lost. False while the pair has never synchronised.
-    @inlinable
+    @inlinable @inline(__always)
     func formHoldsEdit(_ current: Value?) -> Bool {
         guard let synced else { return false }
         switch shown {
@@ -135,7 +135,7 @@ struct TwoWayStateMachine<Value> {
     }
 
     /// Whether the form's `value` is only the model's value as the form shows it: no edit.
-    @inlinable
+    @inlinable @inline(__always)
     func isModelValueShownInForm(_ value: Value) -> Bool {
         guard case .readBack(let readBack) = shown else { return false }
         return isSame(value, readBack)
@@ -147,7 +147,7 @@ struct TwoWayStateMachine<Value> {
     /// (`.some(nil)`: unreadable; nil: not read). It is shown unless the form holds an edit,
     /// reported or not, and the model did not change; a discard always shows it. Without
     /// `Equatable`, a change is told by the value's bits: a value built anew counts as changed.
-    @inlinable
+    @inlinable @inline(__always)
     func modelValueArrived(_ value: Value, current: Value??, formFailed: @autoclosure () -> Bool) -> ModelValueAction {
         guard operation != .discard else { return .show }
         guard let synced else {
@@ -164,7 +164,7 @@ struct TwoWayStateMachine<Value> {
 
     /// The form shows the model's `value` and reads back as `readBack` (nil: unreadable): both
     /// sides agree, and no edit is held. The form's failure is then forgotten (by the caller).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func formShowedModel(_ value: Value, readBack: Value?) {
         agree(on: value)
         formShows(readBack, for: value)
@@ -173,7 +173,7 @@ struct TwoWayStateMachine<Value> {
     // MARK: Form → model
 
     /// The form's valid `value` reached form → model, which found the model holding another.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func formValueArrived(_ value: Value) -> FormValueAction {
         if operation != .discard, synced != nil, !formHoldsEdit(value) {
             // The model's value as the form shows it, coming back (a trigger that fires late, or
@@ -191,7 +191,7 @@ struct TwoWayStateMachine<Value> {
     }
 
     /// The model holds the form's `value`: form → model `wrote` it, or found it there already.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func modelTookFormValue(_ value: Value, wrote: Bool) -> ModelTookAction {
         agree(on: value)
         // While the user types (a continuous write), the text is replaced only when the model
@@ -203,7 +203,7 @@ struct TwoWayStateMachine<Value> {
 
     /// After ``ModelTookAction/showModel(respelling:)``: the form shows the model's `value` and
     /// reads back as `readBack` (nil: unreadable).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func formShowsModelAfterWrite(_ value: Value, readBack: Value?) {
         synced = value
         formShows(readBack, for: value)
@@ -235,14 +235,14 @@ struct TwoWayStateMachine<Value> {
 
     // MARK: Parts of the transitions
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func agree(on value: Value) {
         synced = value
         holdsEdit = false
         shown = .model
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func formShows(_ readBack: Value?, for value: Value) {
         guard let readBack else {
             shown = .unreadable
