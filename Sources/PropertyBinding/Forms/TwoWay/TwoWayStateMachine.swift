@@ -17,8 +17,8 @@
 ///   late form trigger cannot undo a model change that model → form has not shown yet.
 /// - **Commit**: while the pair is not continuous, a valid edit is held (and the form's rules
 ///   told) instead of written, until a commit writes it and shows the model's spelling.
-/// - **Discard**: model → form writes whatever the form holds; the held edit and the form's
-///   failure are forgotten.
+/// - **Discard**: model → form writes the model's value over whatever the form holds; the held
+///   edit and the form's failure are forgotten.
 /// - **Delivery**: a delivered model → form write asks the same question when it runs, so it
 ///   never writes over an edit made since it was scheduled.
 @usableFromInline
