@@ -60,14 +60,14 @@ where Source.Value == Destination.Value {
         /// (`.some(nil)`: it could not be read; `nil`: the update did not read it); `false`
         /// skips the write (`.unchanged`).
         @usableFromInline let shouldWrite: (_ value: Value, _ current: Value??) -> Bool
-        /// Told when the destination holds the source's value after an update: after a write,
-        /// or when an equal value made the write unnecessary.
-        @usableFromInline let didSync: (Value) -> Void
+        /// Told when the destination holds the source's value after an update: after a write
+        /// (`wrote`), or when an equal value made the write unnecessary.
+        @usableFromInline let didSync: (_ value: Value, _ wrote: Bool) -> Void
 
         @usableFromInline
         init(
             sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value, Value??) -> Bool,
-            didSync: @escaping (Value) -> Void
+            didSync: @escaping (Value, Bool) -> Void
         ) {
             self.shouldWrite = shouldWrite
             self.didSync = didSync
@@ -149,11 +149,12 @@ where Source.Value == Destination.Value {
             }
             let onUpdate = binding.currentUpdateHandler
             var oldValue: Value?
+            let written: Bool
             do {
                 if Comparison.compares || onUpdate != nil {
                     // Compare and write in one visit to the destination's object.
                     var isUnchanged = false
-                    let written = try binding.destination.write(value) { current in
+                    written = try binding.destination.write(value) { current in
                         oldValue = current
                         if Comparison.compares, let current, Comparison.areEqual(current, value) {
                             isUnchanged = true
@@ -161,18 +162,18 @@ where Source.Value == Destination.Value {
                         }
                         return binding.twoWay?.shouldWrite(value, .some(current)) ?? true
                     }
-                    if !written {
-                        if isUnchanged { binding.twoWay?.didSync(value) }
-                        return .unchanged
-                    }
+                    if !written && !isUnchanged { return .unchanged }
                 } else {
                     if let twoWay = binding.twoWay, !twoWay.shouldWrite(value, nil) { return .unchanged }
                     try binding.destination.write(value)
+                    written = true
                 }
             } catch {
                 return binding.writeFailed(error)
             }
-            binding.twoWay?.didSync(value)
+            // The destination holds the source's value: written, or equal already.
+            binding.twoWay?.didSync(value, written)
+            guard written else { return .unchanged }
             onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
             return .written
         }

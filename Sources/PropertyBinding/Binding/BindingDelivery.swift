@@ -68,9 +68,10 @@ extension Binding {
         }
         let onUpdate = currentUpdateHandler
         var oldValue: Value?
+        let written: Bool
         do {
             var isUnchanged = false
-            let written = try destination.write(value) { current in
+            written = try destination.write(value) { current in
                 oldValue = current
                 if comparesValues, let current, dynamicallyEqual(current, value) == true {
                     isUnchanged = true
@@ -78,14 +79,12 @@ extension Binding {
                 }
                 return twoWay?.shouldWrite(value, comparesValues ? .some(current) : nil) ?? true
             }
-            if !written {
-                if isUnchanged { twoWay?.didSync(value) }
-                return .unchanged
-            }
+            if !written && !isUnchanged { return .unchanged }
         } catch {
             return writeFailed(error)
         }
-        twoWay?.didSync(value)
+        twoWay?.didSync(value, written)
+        guard written else { return .unchanged }
         onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
         return .written
     }

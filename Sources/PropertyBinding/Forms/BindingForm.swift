@@ -117,8 +117,17 @@ public final class BindingForm: Sendable {
     /// Checks every field's current form value as ``commit()`` does before its first write (its
     /// validators seeing the model as the commit would leave it), writing nothing: the failures,
     /// in field order.
+    /// An invalidated form returns a ``FormError/invalidated`` failure, as its commit does.
     public func validate() -> [BindingFailure] {
-        rehearsing { fields.compactMap(check) }
+        if invalidated.value { return [invalidatedFailure] }
+        return rehearsing { fields.compactMap(check) }
+    }
+
+    /// What an invalidated form's commit and validation return.
+    private var invalidatedFailure: BindingFailure {
+        BindingFailure(
+            stage: .writingDestination, error: FormError.invalidated, bindingID: ObjectIdentifier(self), label: nil,
+            path: "BindingForm")
     }
 
     /// Runs `body` with the model as the commit would leave it staged for the validators that read
@@ -130,14 +139,17 @@ public final class BindingForm: Sendable {
     }
 
     /// Whether every field's current form value transforms and passes its validators, and the
-    /// model side would take each edited value: whether ``commit()`` would write.
+    /// model side would take each edited value: whether ``commit()`` would succeed. A form that
+    /// was invalidated, or has a field whose objects are gone, is not valid.
     public var isValid: Bool { validate().isEmpty }
 
     /// What a commit checks of `field` before its first write: the value's conversion, its
     /// validators and rules, and, when the field holds an edit (a commit writes it), the model
     /// side's rehearsal of the write. A field nobody edited is not written, so a write the
     /// model side would refuse does not stop the commit.
+    /// A field that ended (its objects are gone) fails: it can write nothing.
     private func check(_ field: any FormField) -> BindingFailure? {
+        if let ended = (field as? any CommittableField)?.endedFailure { return ended }
         if !field.hasPendingEdit, let unwritten = field as? any CommittableField {
             return unwritten.validateFormValue()
         }
@@ -172,13 +184,7 @@ public final class BindingForm: Sendable {
     ///   error handlers. An invalidated form returns a ``FormError/invalidated`` failure.
     @discardableResult
     public func commit() -> [BindingFailure] {
-        guard !invalidated.value else {
-            return [
-                BindingFailure(
-                    stage: .writingDestination, error: FormError.invalidated, bindingID: ObjectIdentifier(self),
-                    label: nil, path: "BindingForm")
-            ]
-        }
+        guard !invalidated.value else { return [invalidatedFailure] }
         return rehearsing {
             // Every field's value is checked (a rule may put its error on a field nobody edited);
             // only the fields that will be written rehearse the model side's write.

@@ -12,6 +12,10 @@ protocol CommittableField {
     /// Keeps `failure` as the field's error until a later value is good, and reports it to the
     /// field's error handlers.
     func record(_ failure: BindingFailure)
+
+    /// Why the field updates no more (an object it binds is gone, or it was invalidated), or nil
+    /// while it does: a commit cannot write it.
+    var endedFailure: BindingFailure? { get }
 }
 
 extension TwoWayBinding: CommittableField {
@@ -30,5 +34,11 @@ extension TwoWayBinding: CommittableField {
 
     func record(_ failure: BindingFailure) {
         toModel.record(failure)
+    }
+
+    var endedFailure: BindingFailure? {
+        guard !toModel.isValid else { return nil }
+        // The failure that ended it (an object gone), kept by the direction that met it.
+        return error ?? toModel.failure(.writingDestination, FormError.invalidated)
     }
 }

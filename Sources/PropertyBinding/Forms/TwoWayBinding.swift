@@ -67,37 +67,26 @@ where Model.Value == Form.Value {
                     // A form unreadable because its object is gone holds no edit: the write then
                     // fails, says so, and ends the pair.
                     if case .some(.none) = current, objectIsGone(in: form) { return true }
-                    return state.withLock { state.modelMayOverwriteForm(with: value, current: current) }
+                    return state.modelValueArrived(value, current: current)
                 },
-                didSync: { value in
+                didSync: { value, _ in
                     // Read outside the state's lock: it runs the form's getter and transformers.
-                    let readBack = try? form.read()
-                    state.withLock {
-                        state.synced(value, clearingFormError: true)
-                        state.formShows(readBack, for: value)
-                    }
+                    state.formShowedModel(value, readBack: try? form.read())
                 }))
         // Asked once here, not at every write: a dynamic cast looks up the conformance.
         let formIsTransformer = Form.self is any Transformer.Type
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
             sharingGateOf: toForm,
-            shouldWrite: { value, _ in
-                let (mayWrite, edited) = state.withLock { state.formMayWriteModel(value) }
-                edited?()
-                return mayWrite
-            },
-            didSync: { value in
-                let (wrote, normalise, edited) = state.withLock { state.formSynced(value) }
-                if wrote,
+            shouldWrite: { value, _ in state.formValueArrived(value) },
+            didSync: { value, wrote in
+                let (action, edited) = state.withMachine { ($0.modelTookFormValue(value, wrote: wrote), state.onEdit) }
+                if case .showModel(let respelling) = action,
                     let (shown, unchanged) = toForm.showSourceAfterWrite(
-                        formIsTransformed: normalise && formIsTransformer, destinationValue: value, isEqual: isEqual)
+                        formIsTransformed: respelling && formIsTransformer, destinationValue: value, isEqual: isEqual)
                 {
                     // A form not written again reads back as the value it was read as.
                     let readBack = unchanged ? value : try? form.read()
-                    state.withLock {
-                        state.lastSynced = shown
-                        state.formShows(readBack, for: shown)
-                    }
+                    state.withMachine { $0.formShowsModelAfterWrite(shown, readBack: readBack) }
                 }
                 edited?()
             })
@@ -152,18 +141,18 @@ where Model.Value == Form.Value {
     /// not be read then and can now, or the other way round); values that are not `Equatable`
     /// differ when their bits do.
     public var hasPendingEdit: Bool {
-        if state.withLock({ state.hasPendingEdit }) { return true }
+        if state.hasPendingEdit { return true }
         let current = try? toForm.destination.read()
         // A form unreadable because its object is gone holds no edit.
         if current == nil, objectIsGone(in: toForm.destination) { return false }
-        return state.withLock { state.formHoldsEdit(current) }
+        return state.withMachine { $0.formHoldsEdit(current) }
     }
 
     /// Whether form values flow to the model as they change (`true`, the default) or only on
     /// ``commit()``.
     public var isContinuous: Bool {
-        get { state.withLock { state.continuous } }
-        set { state.withLock { state.continuous = newValue } }
+        get { state.withMachine { $0.isContinuous } }
+        set { state.withMachine { $0.isContinuous = newValue } }
     }
 
     /// Whether the form shows the model's value after writing it (`true`, the default): when the
@@ -172,8 +161,8 @@ where Model.Value == Form.Value {
     /// `"1.234,5"`); while the user types continuously the text is not respelled under the
     /// cursor. Turn it off for a field whose text must never change but by the user.
     public var showsModelAfterWrite: Bool {
-        get { state.withLock { state.showsModelAfterWrite } }
-        set { state.withLock { state.showsModelAfterWrite = newValue } }
+        get { state.withMachine { $0.showsModelAfterWrite } }
+        set { state.withMachine { $0.showsModelAfterWrite = newValue } }
     }
 
     /// Called with every failure of either direction.
@@ -192,7 +181,9 @@ where Model.Value == Form.Value {
     /// validators, then the model side's dry run of the write (a transformer around the model
     /// property that would refuse the value, a model object that is gone).
     ///
-    /// - Returns: the failure, or nil when a commit would write the value.
+    /// - Returns: the failure, or nil when a commit would write the value, or when a filter on
+    ///   either side declines it (``ReadableProperty/filter(_:)``: no failure; the commit writes
+    ///   nothing and returns ``UpdateResult/filtered``).
     public func validate() -> BindingFailure? {
         validate(rehearsingWrite: true)
     }
@@ -200,15 +191,20 @@ where Model.Value == Form.Value {
     /// Checks the form's current value: its conversion and its validators, and when
     /// `rehearsingWrite`, the model side's dry run of the write.
     func validate(rehearsingWrite: Bool) -> BindingFailure? {
+        // A value a filter declines is no failure: the commit writes nothing, and says nothing.
         let value: Value
         do {
             value = try toModel.source.read()
+        } catch is ValueDeclined {
+            return nil
         } catch {
             return toModel.failure(.readingSource, error)
         }
         guard rehearsingWrite else { return nil }
         do {
             try toModel.destination.validateWrite(value)
+            return nil
+        } catch is ValueDeclined {
             return nil
         } catch {
             return toModel.failure(.writingDestination, error)
@@ -232,8 +228,8 @@ where Model.Value == Form.Value {
             // model changed) may have shown the model's value over the edit; writing that value
             // back would undo the model's change.
             guard hasPendingEdit else { return .unchanged }
-            state.withLock { state.committing = true }
-            defer { state.withLock { state.committing = false } }
+            let previous = state.withMachine { $0.begin(.commit) }
+            defer { state.withMachine { $0.commitEnded(restoring: previous) } }
             return toModel.update()
         } ?? .deferred
     }
@@ -243,10 +239,9 @@ where Model.Value == Form.Value {
     /// the discard is handed to that thread, which runs it before its update returns.
     public func discard() {
         toForm.withGate(orHandingOver: { [self] in discard() }) {
-            state.withLock { state.forcing = true }
-            defer { state.withLock { state.forcing = false } }
+            let previous = state.withMachine { $0.begin(.discard) }
             toForm.update()
-            state.withLock { state.uncommitted = false }
+            state.withMachine { $0.discardEnded(restoring: previous) }
             toModel.clearLastError()
         }
     }
