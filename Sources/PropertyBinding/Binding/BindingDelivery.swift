@@ -33,18 +33,21 @@ extension Binding {
         return self
     }
 
-    /// A delivered update, in the gate: on the thread that fired, read the source and schedule
-    /// the write; on the queue, in the scheduled write (``AnyBinding/runDelivery(_:)``), write.
+    /// A delivered update, in the gate, on the thread that fired: read the source and schedule
+    /// the write. The queue writes in ``writeDelivered(_:)``.
     func deliver(_ delivering: AnyObject, _ trigger: (any Trigger)?) -> UpdateResult {
         let delivery = unsafeDowncast(delivering, to: Delivery<Value>.self)
-        if ThreadIdentity.current.delivering === delivery { return write(delivery) }
+        let me = ThreadIdentity.current
+        let shownBefore = me.placeholdersShown
         let value: Value
         do {
             value = try source.read()
         } catch {
             return readFailed(error)
         }
-        if delivery.post(value, trigger) { delivery.schedule(for: self) }
+        // A placeholder for a deallocated object ends the binding once the queue has shown it.
+        let showsPlaceholder = me.placeholdersShown != shownBefore
+        if delivery.post(value, trigger, showsPlaceholder: showsPlaceholder) { delivery.schedule(for: self) }
         return .scheduled
     }
 
@@ -52,11 +55,17 @@ extension Binding {
     /// It is the write half of ``Binding/makeStep(comparing:)`` with the comparison found at run
     /// time (``dynamicallyEqual(_:_:)``): the step's is compiled into its closure, which the hot
     /// path keeps whole, and a delivered write already pays for a queue hop.
-    private func write(_ delivery: Delivery<Value>) -> UpdateResult {
-        guard let (pending, trigger) = delivery.take() else { return .unchanged }
-        var value = pending
-        // A fire of a trigger removed since is dropped, as a fire waiting for the gate is.
-        guard isHeard(trigger) else { return .unchanged }
+    func writeDelivered(_ delivering: AnyObject) -> UpdateResult {
+        let delivery = unsafeDowncast(delivering, to: Delivery<Value>.self)
+        guard let pending = delivery.take() else { return .unchanged }
+        var value = pending.value
+        // The fires coalesced here whose triggers were all removed since are dropped, as a fire
+        // waiting for the gate is; one fire still heard (or a call by hand) is enough to write.
+        guard let trigger = pending.fires.last(where: isHeard) else { return .unchanged }
+        if pending.showsPlaceholder {
+            // Shown here, on the queue: the update that writes it ends the binding (AnyBinding.run).
+            ThreadIdentity.current.placeholdersShown &+= 1
+        }
         if twoWay != nil {
             // The other direction may have written the source since, without firing this one
             // (the pair does not echo): the value read then would be older than the form's.
@@ -72,7 +81,9 @@ extension Binding {
             var isUnchanged = false
             let written = try destination.write(value) { current in
                 oldValue = current
-                if comparesValues, let current, dynamicallyEqual(current, value) == true {
+                if skipsWrite(
+                    value, over: current, compares: comparesValues, equal: { dynamicallyEqual($0, $1) == true })
+                {
                     isUnchanged = true
                     return false
                 }
@@ -93,9 +104,19 @@ extension Binding {
 
 /// The value a delivered binding read and has not yet written, and whether a write is scheduled.
 final class Delivery<Value>: @unchecked Sendable {
+    /// What the queue writes: the latest value read, and every fire coalesced into it.
+    struct Pending {
+        var value: Value
+        /// The triggers whose fires this write answers (nil: a call to ``AnyBinding/update()``),
+        /// each once: the write is owed while one of them still belongs to the binding.
+        var fires: [(any Trigger)?]
+        /// Whether the latest read showed a placeholder for a deallocated object.
+        var showsPlaceholder: Bool
+    }
+
     let queue: DispatchQueue
     private let lock = StateLock()
-    private var pending: (value: Value, trigger: (any Trigger)?)?
+    private var pending: Pending?
     /// Whether a write is scheduled on the queue that has not yet taken the pending value.
     private var isScheduled = false
 
@@ -104,9 +125,16 @@ final class Delivery<Value>: @unchecked Sendable {
     }
 
     /// Keeps `value` as the one to write; returns whether a write must be scheduled (none is).
-    func post(_ value: Value, _ trigger: (any Trigger)?) -> Bool {
+    func post(_ value: Value, _ trigger: (any Trigger)?, showsPlaceholder: Bool) -> Bool {
         lock.withLock {
-            pending = (value, trigger)
+            if var coalesced = pending {
+                coalesced.value = value
+                coalesced.showsPlaceholder = showsPlaceholder
+                if !coalesced.fires.contains(where: { $0 === trigger }) { coalesced.fires.append(trigger) }
+                pending = coalesced
+            } else {
+                pending = Pending(value: value, fires: [trigger], showsPlaceholder: showsPlaceholder)
+            }
             defer { isScheduled = true }
             return !isScheduled
         }
@@ -119,7 +147,7 @@ final class Delivery<Value>: @unchecked Sendable {
     }
 
     /// The latest value posted, taken: fires after this schedule another write.
-    func take() -> (Value, (any Trigger)?)? {
+    func take() -> Pending? {
         lock.withLock {
             isScheduled = false
             defer { pending = nil }

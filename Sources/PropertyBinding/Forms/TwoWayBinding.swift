@@ -245,7 +245,9 @@ where Model.Value == Form.Value {
         toForm.withGate(orHandingOver: { [self] in discard() }) {
             state.withLock { state.forcing = true }
             defer { state.withLock { state.forcing = false } }
-            toForm.update()
+            // Here, also when model → form is delivered on a queue: the form shows the model's
+            // value when this returns (a scheduled write would find the edit forgiven no more).
+            toForm.updateHere()
             state.withLock { state.uncommitted = false }
             toModel.clearLastError()
         }
