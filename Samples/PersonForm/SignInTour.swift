@@ -28,10 +28,10 @@ enum SignInTour {
             }
             print("  right after it: authenticator \(quoted(status)), status label still \(quoted(label))")
         }
-        step("tap Sign in again, the same credentials (a retry): a tap is an event, the Setter calls again") {
+        step("tap Sign in again with the same credentials (a retry): a tap is an event, the Setter is called again") {
             screen.tapSignIn()
             let attempts = screen.perform { screen.authenticator.attempts }
-            print("  authenticator: \(attempts) sign-in attempts; the status label, state, is not written again")
+            print("  authenticator: \(attempts) sign-in attempts with the same credentials")
         }
         return screen
     }

@@ -15,17 +15,23 @@ extension Binding {
     /// schedules the write on `queue` and returns ``UpdateResult/scheduled``. Fires that arrive
     /// before the queue runs the write coalesce: the queue writes once, the latest value. The
     /// write is always asynchronous, also when the binding fires on `queue` itself. It runs as an
-    /// update does: the equal-value check, ``onUpdate``, the counts, the error handlers (a failure
-    /// to read is reported where the binding fired, a failure to write on the queue). Nothing is
-    /// written once ``AnyBinding/invalidate()``, ``AnyBinding/removeTrigger(_:)`` (for the
-    /// trigger whose fire is waiting) or the set's ``BindingSet/removeAll()`` has returned, nor
-    /// once the binding is released: the scheduled write holds it weakly.
+    /// update does: the equal-value check (for a destination that holds state: a ``Setter`` gets
+    /// every write), ``onUpdate``, the counts, the error handlers (a failure to read is reported
+    /// where the binding fired, a failure to write on the queue). Nothing is written once
+    /// ``AnyBinding/invalidate()`` or the set's ``BindingSet/removeAll()`` has returned, nor once
+    /// ``AnyBinding/removeTrigger(_:)`` has returned for every trigger whose fire the write
+    /// answers (a fire of a trigger still there, or a call to ``AnyBinding/update()``, is still
+    /// written), nor once the binding is released: the scheduled write holds it weakly. A
+    /// placeholder for a deallocated object (``ReadableProperty/placeholder(whenNoSelection:whenDeallocated:)``)
+    /// is written on the queue, and the binding ends after that write.
     ///
     /// For a ``TwoWayBinding``, deliver its ``TwoWayBinding/toForm`` direction: the model's
     /// changes reach the form on the form's queue, and the form → model direction stays
     /// synchronous (the user edits the form on its own queue). The scheduled write reads the model
     /// again, on the queue, and asks the pair's echo guard: it never writes a value older than the
     /// one the form gave the model meanwhile, nor over an edit the form holds.
+    /// ``TwoWayBinding/discard()`` does not wait for the queue: it writes the model's value to
+    /// the form where it is called.
     @discardableResult
     public func delivered(on queue: DispatchQueue) -> Binding {
         let delivery = Delivery<Value>(queue: queue)

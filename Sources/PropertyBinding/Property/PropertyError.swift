@@ -12,6 +12,10 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The property can be written but reads back nothing: a destination that takes events (a
     /// ``Setter``, unless made with ``Setter/skippingEqualValues()``), which a binding writes at
     /// every fire.
+    ///
+    /// ```swift
+    /// try Setter(screen) { screen, user in screen.present(user) }.read()   // throws .writeOnly("Setter(Screen)")
+    /// ```
     case writeOnly(String)
 
     /// A sentence that says what failed.
