@@ -373,9 +373,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         var endsWithObjects = false
         if case .failed(let failure) = finished {
             endsWithObjects = failure.meansObjectGone
-        } else if me.placeholdersShown != shownBefore, !finished.isScheduled {
+        } else if me.placeholdersShown != shownBefore {
             // A delivered binding ends once its queue has written the placeholder.
-            endsWithObjects = hasDeallocatedObject
+            if finished.isScheduled { scheduledPlaceholder() } else { endsWithObjects = hasDeallocatedObject }
         }
         if endsWithObjects { markEnded() }
         gate.leaveGate(as: me)
@@ -481,6 +481,11 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     func performUpdateHere() -> UpdateResult {
         .unchanged
     }
+
+    /// Tells a delivered binding that the value it just scheduled is a placeholder for a
+    /// deallocated object (the queue ends the binding once it has written it); called in the
+    /// gate. Overridden by ``Binding``.
+    func scheduledPlaceholder() {}
 
     /// Whether the destination already holds the source's value when this binding is fired
     /// again by its own update (the cycle has settled): reads the source. Called with the gate

@@ -189,6 +189,10 @@ where Source.Value == Destination.Value {
         writeDelivered(delivery)
     }
 
+    override func scheduledPlaceholder() {
+        markScheduledPlaceholder()
+    }
+
     override func performUpdateHere() -> UpdateResult {
         step(self, nil)
     }
@@ -251,7 +255,8 @@ extension Binding {
     }
 
     /// Creates a binding that writes the source's value to the destination on each update,
-    /// and skips the write when the destination already holds an equal value.
+    /// and skips the write when the destination already holds an equal value. A destination
+    /// that reads back nothing (a ``Setter``) takes events: it gets every update's value.
     ///
     /// ```swift
     /// let showName = Binding(source: Property(person, \.name), destination: Property(nameField, \.text))

@@ -43,18 +43,22 @@ extension Binding {
     /// the write. The queue writes in ``writeDelivered(_:)``.
     func deliver(_ delivering: AnyObject, _ trigger: (any Trigger)?) -> UpdateResult {
         let delivery = unsafeDowncast(delivering, to: Delivery<Value>.self)
-        let me = ThreadIdentity.current
-        let shownBefore = me.placeholdersShown
         let value: Value
         do {
             value = try source.read()
         } catch {
             return readFailed(error)
         }
-        // A placeholder for a deallocated object ends the binding once the queue has shown it.
-        let showsPlaceholder = me.placeholdersShown != shownBefore
-        if delivery.post(value, trigger, showsPlaceholder: showsPlaceholder) { delivery.schedule(for: self) }
+        if delivery.post(value, trigger) { delivery.schedule(for: self) }
         return .scheduled
+    }
+
+    /// Remembers that the value just posted is a placeholder for a deallocated object: the
+    /// queue's write shows it, then ends the binding. Called in the gate, by the update that
+    /// posted it, so the queue has not taken it yet.
+    func markScheduledPlaceholder() {
+        guard let delivering = deliveringStep else { return }
+        unsafeDowncast(delivering, to: Delivery<Value>.self).markPlaceholder()
     }
 
     /// Takes the latest value posted and writes it, as an update's second half; called in the gate.
@@ -112,17 +116,21 @@ extension Binding {
 final class Delivery<Value>: @unchecked Sendable {
     /// What the queue writes: the latest value read, and every fire coalesced into it.
     struct Pending {
-        var value: Value
+        let value: Value
         /// The triggers whose fires this write answers (nil: a call to ``AnyBinding/update()``),
         /// each once: the write is owed while one of them still belongs to the binding.
-        var fires: [(any Trigger)?]
+        let fires: [(any Trigger)?]
         /// Whether the latest read showed a placeholder for a deallocated object.
-        var showsPlaceholder: Bool
+        let showsPlaceholder: Bool
     }
 
     let queue: DispatchQueue
     private let lock = StateLock()
-    private var pending: Pending?
+    // The pending write, kept as fields (not one optional struct) so that a fire of a burst
+    // replaces the value in place. `value` is nil when nothing is pending.
+    private var value: Value?
+    private var fires: [(any Trigger)?] = []
+    private var showsPlaceholder = false
     /// Whether a write is scheduled on the queue that has not yet taken the pending value.
     private var isScheduled = false
 
@@ -131,19 +139,18 @@ final class Delivery<Value>: @unchecked Sendable {
     }
 
     /// Keeps `value` as the one to write; returns whether a write must be scheduled (none is).
-    func post(_ value: Value, _ trigger: (any Trigger)?, showsPlaceholder: Bool) -> Bool {
+    func post(_ value: Value, _ trigger: (any Trigger)?) -> Bool {
         lock.withLock {
-            if var coalesced = pending {
-                coalesced.value = value
-                coalesced.showsPlaceholder = showsPlaceholder
-                if !coalesced.fires.contains(where: { $0 === trigger }) { coalesced.fires.append(trigger) }
-                pending = coalesced
-            } else {
-                pending = Pending(value: value, fires: [trigger], showsPlaceholder: showsPlaceholder)
-            }
+            self.value = value
+            if !fires.contains(where: { $0 === trigger }) { fires.append(trigger) }
             defer { isScheduled = true }
             return !isScheduled
         }
+    }
+
+    /// Marks the value posted last as a placeholder for a deallocated object.
+    func markPlaceholder() {
+        lock.withLock { showsPlaceholder = value != nil }
     }
 
     /// Runs the write on the queue, unless the binding is gone by then: the block holds the
@@ -156,8 +163,13 @@ final class Delivery<Value>: @unchecked Sendable {
     func take() -> Pending? {
         lock.withLock {
             isScheduled = false
-            defer { pending = nil }
-            return pending
+            guard let taken = value else { return nil }
+            defer {
+                value = nil
+                fires = []
+                showsPlaceholder = false
+            }
+            return Pending(value: taken, fires: fires, showsPlaceholder: showsPlaceholder)
         }
     }
 }
