@@ -27,7 +27,8 @@ final class SignInScreen {
             destination: Property(view.signIn, \.isEnabled), triggers: .standard
         ).updatingNow()
         // A tap is an event, not a value: it is the trigger, and the fields are read when it
-        // fires. A disabled button sends nothing, so nothing is signed in.
+        // fires. A disabled button sends nothing, so nothing is signed in. A `Setter` reads back
+        // nothing, so each tap calls it, also with the credentials of the tap before (a retry).
         let signIn = Binding(
             source: CombinedProperty(email, password) { Authenticator.Credentials(email: $0, password: $1) },
             destination: Setter(authenticator) { authenticator, credentials in authenticator.signIn(credentials) })

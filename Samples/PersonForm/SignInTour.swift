@@ -1,7 +1,7 @@
 import PropertyBinding
 
-/// Section 5 of the scripted session: the sign-in screen, a tap while the button is disabled
-/// and one while it is enabled.
+/// Section 5 of the scripted session: the sign-in screen, a tap while the button is disabled,
+/// one while it is enabled, and a retry with the same credentials.
 enum SignInTour {
     static func run() throws -> SignInScreen {
         let screen = try SignInScreen(authenticator: Authenticator())
@@ -27,6 +27,11 @@ enum SignInTour {
                 return (screen.authenticator.status, view.status.text)
             }
             print("  right after it: authenticator \(quoted(status)), status label still \(quoted(label))")
+        }
+        step("tap Sign in again with the same credentials (a retry): a tap is an event, the Setter is called again") {
+            screen.tapSignIn()
+            let attempts = screen.perform { screen.authenticator.attempts }
+            print("  authenticator: \(attempts) sign-in attempts with the same credentials")
         }
         return screen
     }

@@ -37,9 +37,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     let gateLock = StateLock()
     /// Whether an update of a binding of this gate runs; only the owning thread reads or writes it.
     let gateIsUpdating = Atomic<Bool>(false)
-    /// Whether this binding (not only its gate) is updating: a fire now is a cycle. Only the
-    /// thread that holds the gate reads or writes it.
-    private let isRunning = Atomic<Bool>(false)
+    /// Whether this binding (not only its gate) is updating (a fire now is a cycle), and whether
+    /// its cycle check is reading the source: one of the `Running` values. Only the thread that
+    /// holds the gate reads or writes it.
+    private let isRunning = Atomic<UInt8>(Running.idle)
     /// Whether the binding still updates; read without the lock after the gate is entered.
     private let valid = Atomic<Bool>(true)
     /// Guards the triggers and `extras`.
@@ -328,21 +329,38 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return lock.withLock { triggerList.contains(trigger) }
     }
 
+    /// What an entry into the gate runs.
+    enum UpdateKind {
+        /// An update, fired or called by hand: read and write (a delivered binding reads and
+        /// schedules the write on its queue).
+        case fired
+        /// The write a delivered binding scheduled (``Binding/delivered(on:)``), on its queue.
+        case deliveredWrite(AnyObject)
+        /// Read and write on this thread, also for a delivered binding.
+        case here
+    }
+
     /// Writes the value a delivered binding read (``Binding/delivered(on:)``), as an update:
-    /// called on the delivery queue. The thread says which delivery it writes, so that the update
-    /// step (``Binding/performUpdate(trigger:)``) writes instead of reading.
+    /// called on the delivery queue. Only this entry writes the pending value: an update handed
+    /// over to this thread meanwhile is an update, which reads the source.
     func runDelivery(_ delivery: AnyObject) {
-        let me = ThreadIdentity.current
-        let outer = me.delivering
-        me.delivering = delivery
-        run(trigger: nil)
-        me.delivering = outer
+        guard isValid else { return }
+        _ = run(trigger: nil, through: gate, kind: .deliveredWrite(delivery))
+    }
+
+    /// Reads the source and writes the destination now, on this thread, also for a delivered
+    /// binding: a two-way pair's ``TwoWayBinding/discard()`` shows the model's value in the form
+    /// before it returns.
+    @discardableResult
+    func updateHere() -> UpdateResult {
+        guard isValid else { return .invalidated }
+        return run(trigger: nil, through: gate, kind: .here)
     }
 
     @inline(__always)
-    private func run(trigger: (any Trigger)?, through gate: AnyBinding) -> UpdateResult {
+    private func run(trigger: (any Trigger)?, through gate: AnyBinding, kind: UpdateKind = .fired) -> UpdateResult {
         let me = ThreadIdentity.current
-        guard case .entered = gate.enterGate(as: me, handing: .update(self, trigger)) else { return .deferred }
+        guard case .entered = gate.enterGate(as: me, handing: handedOver(trigger, kind)) else { return .deferred }
 
         // Checked once the gate is held, so that a fire that waited for the gate while the
         // binding was invalidated, or the trigger removed, is dropped.
@@ -354,19 +372,17 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             // A trigger that was removed (or never added) may still call; it is not heard.
             result = .unchanged
         } else if gate.gateIsUpdating.load(ordering: .relaxed) {
-            // Fired again while an update of this gate runs on this thread. The other side of a
-            // two-way pair is simply not echoed; this very binding coming back round (a cycle of
-            // bindings) is reported when it would still change the destination.
-            if isRunning.load(ordering: .relaxed), let cycle = cycleFailure() {
-                result = .failed(cycle)
-            } else {
-                result = .reentrant
-            }
+            // Fired again while an update of this gate runs on this thread.
+            result = reentered()
         } else {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
-            isRunning.store(true, ordering: .relaxed)
-            result = performUpdate(trigger: trigger)
-            isRunning.store(false, ordering: .relaxed)
+            isRunning.store(Running.updating, ordering: .relaxed)
+            switch kind {
+            case .fired: result = performUpdate(trigger: trigger)
+            case .deliveredWrite(let delivery): result = performDeliveredWrite(delivery)
+            case .here: result = performUpdateHere()
+            }
+            isRunning.store(Running.idle, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
         counts.count(result)
@@ -380,12 +396,55 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         if case .failed(let failure) = finished {
             endsWithObjects = failure.meansObjectGone
         } else if me.placeholdersShown != shownBefore {
-            endsWithObjects = hasDeallocatedObject
+            // A delivered binding ends once its queue has written the placeholder.
+            if finished.isScheduled { scheduledPlaceholder() } else { endsWithObjects = hasDeallocatedObject }
         }
         if endsWithObjects { markEnded() }
         gate.leaveGate(as: me)
         if endsWithObjects { endWithObjects() }
         return finished
+    }
+
+    /// The values of `isRunning`.
+    private enum Running {
+        static var idle: UInt8 { 0 }
+        /// The binding is updating.
+        static var updating: UInt8 { 1 }
+        /// Its cycle check reads the source.
+        static var checkingCycle: UInt8 { 2 }
+        /// Its cycle check's read of the source fired the binding again.
+        static var readFires: UInt8 { 3 }
+    }
+
+    /// The result of a fire of this gate while an update of it runs on this thread: the other
+    /// side of a two-way pair is simply not echoed; this very binding coming back round (a cycle
+    /// of bindings) is reported when it would still change the destination. A source whose read
+    /// fires its own binding (a combining closure that calls `update()`, a getter that announces
+    /// a key path the binding hears) is no cycle: its fire is skipped, and the check that finds
+    /// it reads the source once, not once more for every fire its read makes.
+    @inline(never)
+    private func reentered() -> UpdateResult {
+        switch isRunning.load(ordering: .relaxed) {
+        case Running.updating:
+            isRunning.store(Running.checkingCycle, ordering: .relaxed)
+            let settled = cycleHasSettled()
+            let readFires = isRunning.load(ordering: .relaxed) == Running.readFires
+            isRunning.store(Running.updating, ordering: .relaxed)
+            return settled || readFires ? .reentrant : .failed(cycleFailure())
+        case Running.checkingCycle:
+            isRunning.store(Running.readFires, ordering: .relaxed)
+            return .reentrant
+        default:
+            return .reentrant
+        }
+    }
+
+    /// The work to leave for the thread that holds the gate: a delivered write is left as
+    /// itself, so that it is still the write of the pending value when it runs.
+    @inline(__always)
+    private func handedOver(_ trigger: (any Trigger)?, _ kind: UpdateKind) -> HandedOver {
+        if case .deliveredWrite(let delivery) = kind { return .perform { [self] in runDelivery(delivery) } }
+        return .update(self, trigger)
     }
 
     /// Records the result and reports a failure to the handlers.
@@ -433,11 +492,36 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         .unchanged
     }
 
-    /// The failure to report when this binding is fired again by its own update (a cycle), or
-    /// nil when the destination already holds the source's value (the cycle has settled).
-    /// Called with the gate held. Overridden by ``Binding``.
-    func cycleFailure() -> BindingFailure? {
-        nil
+    /// Writes what a delivered binding read (`delivery`); called with the gate held, on the
+    /// delivery's queue. Overridden by ``Binding``.
+    func performDeliveredWrite(_ delivery: AnyObject) -> UpdateResult {
+        .unchanged
+    }
+
+    /// Performs one update on this thread, also for a delivered binding; called with the gate
+    /// held. Overridden by ``Binding``.
+    func performUpdateHere() -> UpdateResult {
+        .unchanged
+    }
+
+    /// Tells a delivered binding that the value it just scheduled is a placeholder for a
+    /// deallocated object (the queue ends the binding once it has written it); called in the
+    /// gate. Overridden by ``Binding``.
+    func scheduledPlaceholder() {}
+
+    /// Whether the destination already holds the source's value when this binding is fired
+    /// again by its own update (the cycle has settled): reads the source. Called with the gate
+    /// held. Overridden by ``Binding``.
+    func cycleHasSettled() -> Bool {
+        true
+    }
+
+    /// The failure to report when this binding is fired again by its own update and the cycle
+    /// has not settled. Overridden by ``Binding``.
+    func cycleFailure() -> BindingFailure {
+        BindingFailure(
+            stage: .reentrant, error: UpdateCycleError(path: ""), bindingID: ObjectIdentifier(self), label: label,
+            path: "")
     }
 
     // MARK: Teardown

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// A binding does nothing by itself: ``Trigger``s tell it when to update. For `Equatable`
-/// values it skips the write when the destination already holds an equal value. A failure
+/// values it skips the write when the destination already holds an equal value; a destination
+/// that reads back nothing (a ``Setter``) takes events and gets every fire. A failure
 /// (a transformer that cannot convert, an object that is gone) writes nothing; it goes to
 /// ``AnyBinding/onError``, to the ``BindingSet``'s handler and to ``AnyBinding/lastError``.
 /// See ``AnyBinding`` for the threading model.
@@ -156,7 +157,7 @@ where Source.Value == Destination.Value {
                     var isUnchanged = false
                     written = try binding.destination.write(value) { current in
                         oldValue = current
-                        if Comparison.compares, let current, Comparison.areEqual(current, value) {
+                        if skipsWrite(value, over: current, compares: Comparison.compares, equal: Comparison.areEqual) {
                             isUnchanged = true
                             return false
                         }
@@ -185,19 +186,33 @@ where Source.Value == Destination.Value {
         return step(self, trigger)
     }
 
+    override func performDeliveredWrite(_ delivery: AnyObject) -> UpdateResult {
+        writeDelivered(delivery)
+    }
+
+    override func scheduledPlaceholder() {
+        markScheduledPlaceholder()
+    }
+
+    override func performUpdateHere() -> UpdateResult {
+        step(self, nil)
+    }
+
     override var hasDeallocatedObject: Bool {
         [source as any ReadableProperty, destination].contains { property in
             PropertyOrigin.objects(of: property).contains { $0 == nil }
         }
     }
 
-    override func cycleFailure() -> BindingFailure? {
-        if comparesValues, let value = try? source.read(), let current = try? destination.read(),
-            dynamicallyEqual(current, value) == true
-        {
-            return nil
+    override func cycleHasSettled() -> Bool {
+        guard comparesValues, let value = try? source.read(), let current = try? destination.read() else {
+            return false
         }
-        return failure(.reentrant, UpdateCycleError(path: path))
+        return dynamicallyEqual(current, value) == true
+    }
+
+    override func cycleFailure() -> BindingFailure {
+        failure(.reentrant, UpdateCycleError(path: path))
     }
 
     /// The result of an update whose source threw `error`: a filter's ``ValueDeclined`` is no
@@ -241,7 +256,8 @@ extension Binding {
     }
 
     /// Creates a binding that writes the source's value to the destination on each update,
-    /// and skips the write when the destination already holds an equal value.
+    /// and skips the write when the destination already holds an equal value. A destination
+    /// that reads back nothing (a ``Setter``) takes events: it gets every update's value.
     ///
     /// ```swift
     /// let showName = Binding(source: Property(person, \.name), destination: Property(nameField, \.text))

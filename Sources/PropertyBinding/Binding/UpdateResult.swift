@@ -33,6 +33,12 @@ public enum UpdateResult: Sendable, CustomStringConvertible {
     /// The binding has been invalidated; it updates no more.
     case invalidated
 
+    /// Whether the write was scheduled on a delivered binding's queue.
+    var isScheduled: Bool {
+        if case .scheduled = self { return true }
+        return false
+    }
+
     /// Whether a value was written.
     public var didWrite: Bool {
         if case .written = self { return true }

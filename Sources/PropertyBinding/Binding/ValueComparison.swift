@@ -35,3 +35,22 @@ func dynamicallyEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool? {
     }
     return open(equatable)
 }
+
+/// **State and events**, the one rule that decides whether an update writes a value the
+/// destination may already hold: the write is skipped only when the binding compares values
+/// (they are `Equatable`: ``ValueComparison/compares``) *and* the destination read back a value
+/// (`current`) equal to the new one.
+///
+/// A destination that holds state (a property, a view's text) reads back what it holds, so an
+/// equal value is not written again. A destination that cannot be read back for comparison
+/// (a ``Setter``, whose ``Setter/read()`` throws ``PropertyError/writeOnly(_:)``, or any
+/// destination of your own whose read throws) takes *events*: each fire is delivered, also
+/// with the value of the fire before (a tap twice, the same user presented twice, a manual
+/// re-alert). A setter made with ``Setter/skippingEqualValues()`` reads back its last value, so
+/// it is state again. Every update step asks here: the one compiled for the binding
+/// (``Binding/makeStep(comparing:)``) and a delivered binding's write on its queue.
+@inlinable @inline(__always)
+func skipsWrite<Value>(_ value: Value, over current: Value?, compares: Bool, equal: (Value, Value) -> Bool) -> Bool {
+    guard compares, let current else { return false }
+    return equal(current, value)
+}

@@ -235,12 +235,21 @@ where Model.Value == Form.Value {
     }
 
     /// Throws the pending edit away and shows the model's value again (the `NSEditor`
-    /// `discardEditing`). Called from inside an update while another thread updates this pair,
-    /// the discard is handed to that thread, which runs it before its update returns.
+    /// `discardEditing`), on the calling thread, also when ``toForm`` is delivered on a queue
+    /// (call it where the form may be written). Called from inside an update while another
+    /// thread updates this pair, the discard is handed to that thread, which runs it before its
+    /// update returns.
+    ///
+    /// ```swift
+    /// field.simulateTyping("Bea")   // not continuous: the edit waits
+    /// pair.discard()                // field.text == person.name again; pair.hasPendingEdit == false
+    /// ```
     public func discard() {
         toForm.withGate(orHandingOver: { [self] in discard() }) {
             let previous = state.withMachine { $0.begin(.discard) }
-            toForm.update()
+            // Here, also when model → form is delivered on a queue: the form shows the model's
+            // value when this returns (a scheduled write would find the edit forgiven no more).
+            toForm.updateHere()
             state.withMachine { $0.discardEnded(restoring: previous) }
             toModel.clearLastError()
         }

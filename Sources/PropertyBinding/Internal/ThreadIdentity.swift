@@ -24,8 +24,6 @@ struct ThreadIdentity {
         /// wraps): a binding that sees it change during its update looks whether its source's
         /// object is gone.
         var placeholdersShown: UInt = 0
-        /// The delivery whose write the thread runs now (on a delivered binding's queue).
-        var delivering: AnyObject?
     }
 
     let cell: UnsafeMutablePointer<Cell>
@@ -43,12 +41,6 @@ struct ThreadIdentity {
     var placeholdersShown: UInt {
         get { cell.pointee.placeholdersShown }
         nonmutating set { cell.pointee.placeholdersShown = newValue }
-    }
-
-    /// The delivery whose write the thread runs now, or nil.
-    var delivering: AnyObject? {
-        get { cell.pointee.delivering }
-        nonmutating set { cell.pointee.delivering = newValue }
     }
 
     /// Leaves `call` to run once the thread lets go of the gate whose identity is `gate`, which

@@ -9,6 +9,14 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The property can be written but holds nothing to read yet (a ``Setter`` before its
     /// first write).
     case notWrittenYet(String)
+    /// The property can be written but reads back nothing: a destination that takes events (a
+    /// ``Setter``, unless made with ``Setter/skippingEqualValues()``), which a binding writes at
+    /// every fire.
+    ///
+    /// ```swift
+    /// try Setter(screen) { screen, user in screen.present(user) }.read()   // throws .writeOnly("Setter(Screen)")
+    /// ```
+    case writeOnly(String)
 
     /// A sentence that says what failed.
     public var description: String {
@@ -19,6 +27,8 @@ public enum PropertyError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(property) is read-only"
         case .notWrittenYet(let property):
             return "\(property) has not been written yet"
+        case .writeOnly(let property):
+            return "\(property) is write-only"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyBinding
 import PropertyBindingTesting
 import Testing
@@ -23,21 +24,70 @@ import Testing
         #expect(screen.shown == ["Ann", "Bea"])
     }
 
-    @Test func anEqualValueIsNotHandedAgain() throws {
+    @Test func anEqualValueIsHandedAgain() throws {
         let session = Session()
         let screen = Screen()
         let setter = Setter(screen) { (screen: Screen, user: String) in screen.present(user) }
         let showUser = Binding(source: Property(session, \.user), destination: setter)
         session.user = "Ann"
         #expect(showUser.update().didWrite)
+        #expect(showUser.update().didWrite)
+        #expect(screen.shown == ["Ann", "Ann"])
+        #expect(throws: PropertyError.writeOnly("Setter(Screen)")) { try setter.read() }
+    }
+
+    @Test func aDeliveredSetterIsHandedEveryFire() {
+        let session = Session()
+        let screen = Screen()
+        let queue = DispatchQueue(label: "setter")
+        let showUser = Binding(
+            source: Property(session, \.user), destination: Setter(screen) { screen, user in screen.present(user) }
+        ).delivered(on: queue)
+        session.user = "Ann"
+        showUser.update()
+        queue.sync {}
+        showUser.update()
+        queue.sync {}
+        #expect(screen.shown == ["Ann", "Ann"])
+    }
+
+    @Test func behindATransformerOrErasedItStillTakesEveryFire() {
+        let session = Session()
+        let screen = Screen()
+        let setter = Setter(screen) { (screen: Screen, user: String) in screen.present(user) }
+        let mapped = Binding(
+            source: Property(session, \.user),
+            destination: setter.map {
+                $0
+            } reverse: {
+                $0
+            })
+        let erased = Binding(source: Property(session, \.user), destination: AnyProperty(setter))
+        session.user = "Ann"
+        for _ in 0..<2 {
+            mapped.update()
+            erased.update()
+        }
+        #expect(screen.shown == ["Ann", "Ann", "Ann", "Ann"])
+    }
+
+    @Test func skippingEqualValuesMakesItState() throws {
+        let session = Session()
+        let screen = Screen()
+        let setter = Setter(screen) { (screen: Screen, user: String) in screen.present(user) }.skippingEqualValues()
+        let showUser = Binding(source: Property(session, \.user), destination: setter)
+        session.user = "Ann"
+        #expect(showUser.update().didWrite)
         #expect(showUser.update().description == "unchanged")
-        #expect(screen.shown == ["Ann"])
-        #expect(try setter.read() == "Ann")
+        session.user = "Bea"
+        #expect(showUser.update().didWrite)
+        #expect(screen.shown == ["Ann", "Bea"])
+        #expect(try setter.read() == "Bea")
     }
 
     @Test func readingBeforeTheFirstWriteThrows() {
         let screen = Screen()
-        let setter = Setter(screen) { (_: Screen, _: Int) in }
+        let setter = Setter(screen) { (_: Screen, _: Int) in }.skippingEqualValues()
         #expect(throws: PropertyError.notWrittenYet("Setter(Screen)")) { try setter.read() }
     }
 
