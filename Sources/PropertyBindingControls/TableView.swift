@@ -188,7 +188,7 @@ open class TableView: Control {
     /// ```swift
     /// table.reusableCellCount   // 0 while every cell made shows a row
     /// ```
-    public var reusableCellCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+    var reusableCellCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
 
     // MARK: Changing the rows
 

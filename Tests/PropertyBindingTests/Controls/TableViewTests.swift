@@ -1,6 +1,7 @@
-import PropertyBinding
-import PropertyBindingControls
 import Testing
+
+@testable import PropertyBinding
+@testable import PropertyBindingControls
 
 @Suite struct TableViewTests {
     /// A loaded table of `count` names showing `visible` rows, and its data source (the table

@@ -391,7 +391,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     }
 
     /// The number of observations of `keyPath`.
-    public func count(for keyPath: AnyKeyPath) -> Int {
+    func count(for keyPath: AnyKeyPath) -> Int {
         lock.withLock { observers.count { $0.keyPath == keyPath } }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import PropertyBinding
 import Testing
+
+@testable import PropertyBinding
 
 /// A model with a computed key path: a trigger on `greeting` registers three entries (its key
 /// path, then `name` and `title`), one on `name` a single one. Unchecked: the concurrent test

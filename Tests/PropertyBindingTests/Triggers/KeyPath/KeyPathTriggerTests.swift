@@ -1,6 +1,7 @@
-import PropertyBinding
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 @Suite struct KeyPathTriggerTests {
     init() { DefaultErrorRouting.install }
