@@ -101,7 +101,7 @@ final class PersonEditor {
 
     /// Taps the stepper's "+" (`up`) or "−".
     func tapStepper(up: Bool) {
-        perform { up ? view.ageStepper.increment() : view.ageStepper.decrement() }
+        perform { up ? view.ageStepper.simulateIncrement() : view.ageStepper.simulateDecrement() }
     }
 
     /// Stores every field in the person, or none: the failures that stopped it.

@@ -22,8 +22,8 @@ enum ProfileTour {
         step("open the screen: the height 1.755 is shown with two fraction digits, in de_DE")
         step("type \"Bea\" into the name, switch the newsletter on, pick Pro, commit: the height keeps 1.755") {
             view.name.simulateTyping("Bea")
-            view.newsletter.toggle()
-            view.plan.select(1)
+            view.newsletter.simulateToggle()
+            view.plan.simulateSelection(1)
             commit()
         }
         step("type \"43\" into the age, \"0,005\" into the salary, commit: the model refuses 0.005 €") {

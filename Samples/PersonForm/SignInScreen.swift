@@ -58,7 +58,7 @@ final class SignInScreen {
 
     /// Taps the button; a disabled button ignores it.
     func tapSignIn() {
-        perform { view.signIn.tap() }
+        perform { view.signIn.simulateTap() }
     }
 
     /// Stops every binding: the triggers take back what they registered.

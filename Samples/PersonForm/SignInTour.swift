@@ -23,7 +23,7 @@ enum SignInTour {
         }
         step("tap Sign in: the Setter hands the credentials to the authenticator") {
             let (status, label) = screen.perform {
-                view.signIn.tap()
+                view.signIn.simulateTap()
                 return (screen.authenticator.status, view.status.text)
             }
             print("  right after it: authenticator \(quoted(status)), status label still \(quoted(label))")

@@ -6,9 +6,9 @@ import PropertyBinding
 /// ```swift
 /// let save = Button(title: "Save")
 /// save.addTarget(controller, action: FormController.save, for: .primaryActionTriggered)
-/// save.tap()                 // controller.save() runs
+/// save.simulateTap()                 // controller.save() runs
 /// save.isEnabled = false     // set by code: no event (as in UIKit)
-/// save.tap()                 // a disabled button ignores the tap: nothing is sent
+/// save.simulateTap()                 // a disabled button ignores the tap: nothing is sent
 /// ```
 ///
 /// A tap is an event, not a value: make it the trigger of a binding whose source is elsewhere, so
@@ -37,7 +37,7 @@ open class Button: Control {
     ///
     /// ```swift
     /// save.isEnabled = false
-    /// save.tap()             // nothing is sent
+    /// save.simulateTap()             // nothing is sent
     /// ```
     public var isEnabled: Bool
 
@@ -56,10 +56,14 @@ open class Button: Control {
     /// enabled, and does nothing while it is disabled.
     ///
     /// ```swift
-    /// save.tap()   // the .primaryActionTriggered targets run
+    /// save.simulateTap()   // the .primaryActionTriggered targets run
     /// ```
-    open func tap() {
+    open func simulateTap() {
         guard isEnabled else { return }
         sendActions(for: .primaryActionTriggered)
     }
+
+    /// Deprecated: renamed ``simulateTap()``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateTap()")
+    open func tap() { simulateTap() }
 }

@@ -7,7 +7,7 @@ import PropertyBinding
 /// let birthday = DatePicker(date: Date(timeIntervalSince1970: 0))
 /// let storeBirthday = try Binding(
 ///     source: Property(birthday, \.date), destination: Property(person, \.birthday), triggers: .standard)
-/// birthday.pick(Date(timeIntervalSince1970: 86_400))   // .valueChanged is sent: person.birthday follows
+/// birthday.simulatePick(Date(timeIntervalSince1970: 86_400))   // .valueChanged is sent: person.birthday follows
 /// birthday.date = Date()                               // set by code: no event (as in UIKit)
 /// ```
 open class DatePicker: Control {
@@ -32,11 +32,15 @@ open class DatePicker: Control {
     /// date changed (picking the date shown sends nothing).
     ///
     /// ```swift
-    /// birthday.pick(Date(timeIntervalSince1970: 86_400))   // date is set; .valueChanged is sent
+    /// birthday.simulatePick(Date(timeIntervalSince1970: 86_400))   // date is set; .valueChanged is sent
     /// ```
-    open func pick(_ newDate: Date) {
+    open func simulatePick(_ newDate: Date) {
         guard newDate != date else { return }
         date = newDate
         sendActions(for: .valueChanged)
     }
+
+    /// Deprecated: renamed ``simulatePick(_:)``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulatePick(_:)")
+    open func pick(_ newDate: Date) { simulatePick(newDate) }
 }

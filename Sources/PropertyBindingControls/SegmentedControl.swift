@@ -5,7 +5,7 @@ import PropertyBinding
 ///
 /// ```swift
 /// let plan = SegmentedControl(segments: ["Free", "Pro", "Team"], selectedSegmentIndex: 0)
-/// plan.select(2)                                   // .valueChanged is sent
+/// plan.simulateSelection(2)                                   // .valueChanged is sent
 /// let chosen = Property(plan, \.selectedSegmentIndex).cases(of: Plan.self)   // Plan ⇄ index
 /// ```
 ///
@@ -39,9 +39,13 @@ open class SegmentedControl: Control {
 
     /// Selects the segment at `index` as the user's tap does, and sends `.valueChanged` when the
     /// selection changed; an index outside the segments does nothing.
-    open func select(_ index: Int) {
+    open func simulateSelection(_ index: Int) {
         guard segments.indices.contains(index), index != _selectedSegmentIndex else { return }
         _selectedSegmentIndex = index
         sendActions(for: .valueChanged)
     }
+
+    /// Deprecated: renamed ``simulateSelection(_:)``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateSelection(_:)")
+    open func select(_ index: Int) { simulateSelection(index) }
 }

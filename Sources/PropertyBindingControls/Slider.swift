@@ -4,8 +4,8 @@ import PropertyBinding
 ///
 /// ```swift
 /// let volume = Slider(value: 0.5, minimumValue: 0, maximumValue: 1)
-/// volume.slide(to: 0.8)    // value == 0.8; .valueChanged is sent
-/// volume.slide(to: 7)      // value == 1: the thumb stops at the bound
+/// volume.simulateSlide(to: 0.8)    // value == 0.8; .valueChanged is sent
+/// volume.simulateSlide(to: 7)      // value == 1: the thumb stops at the bound
 /// volume.value = -3        // set by code: clamped to 0, no event (as in UIKit)
 /// ```
 ///
@@ -41,9 +41,13 @@ open class Slider: Control {
 
     /// Moves the thumb as the user's drag does (clamped to the bounds), and sends
     /// `.valueChanged` when the value changed.
-    open func slide(to newValue: Double) {
+    open func simulateSlide(to newValue: Double) {
         let old = _value
         value = newValue
         if _value != old { sendActions(for: .valueChanged) }
     }
+
+    /// Deprecated: renamed ``simulateSlide(to:)``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateSlide(to:)")
+    open func slide(to newValue: Double) { simulateSlide(to: newValue) }
 }

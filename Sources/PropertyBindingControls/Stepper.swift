@@ -5,7 +5,7 @@ import PropertyBinding
 /// ```swift
 /// let ageStepper = Stepper(value: 42, minimumValue: 0, maximumValue: 150)
 /// ageStepper.addTarget(controller, action: FormController.ageStepped, for: .valueChanged)
-/// ageStepper.increment()     // value == 43; .valueChanged is sent
+/// ageStepper.simulateIncrement()     // value == 43; .valueChanged is sent
 /// ageStepper.value = 10      // set by code: no event (as in UIKit)
 /// ```
 ///
@@ -64,12 +64,12 @@ open class Stepper: Control {
     }
 
     /// Steps up, as a tap on "+" does; sends `.valueChanged` when the value changed.
-    open func increment() {
+    open func simulateIncrement() {
         step(by: stepValue)
     }
 
     /// Steps down, as a tap on "−" does; sends `.valueChanged` when the value changed.
-    open func decrement() {
+    open func simulateDecrement() {
         step(by: -stepValue)
     }
 
@@ -84,4 +84,12 @@ open class Stepper: Control {
         _value = new
         sendActions(for: .valueChanged)
     }
+
+    /// Deprecated: renamed ``simulateIncrement()``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateIncrement()")
+    open func increment() { simulateIncrement() }
+
+    /// Deprecated: renamed ``simulateDecrement()``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateDecrement()")
+    open func decrement() { simulateDecrement() }
 }

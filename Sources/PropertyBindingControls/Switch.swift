@@ -6,7 +6,7 @@ import PropertyBinding
 /// let newsletter = Switch(isOn: false)
 /// let storeNewsletter = try Binding(
 ///     source: Property(newsletter, \.isOn), destination: Property(person, \.newsletter), triggers: .standard)
-/// newsletter.toggle()      // isOn == true; .valueChanged is sent: person.newsletter == true
+/// newsletter.simulateToggle()      // isOn == true; .valueChanged is sent: person.newsletter == true
 /// newsletter.isOn = false  // set by code: no event (as in UIKit)
 /// ```
 open class Switch: Control {
@@ -20,8 +20,12 @@ open class Switch: Control {
     }
 
     /// Flips the switch as the user's tap does, and sends `.valueChanged`.
-    open func toggle() {
+    open func simulateToggle() {
         isOn.toggle()
         sendActions(for: .valueChanged)
     }
+
+    /// Deprecated: renamed ``simulateToggle()``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateToggle()")
+    open func toggle() { simulateToggle() }
 }

@@ -188,7 +188,7 @@ open class TableView: Control {
     /// ```swift
     /// table.reusableCellCount   // 0 while every cell made shows a row
     /// ```
-    public var reusableCellCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+    var reusableCellCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
 
     // MARK: Changing the rows
 
@@ -283,9 +283,9 @@ open class TableView: Control {
     ///
     /// ```swift
     /// table.addTarget(controller, action: PeopleController.personChosen, for: .valueChanged)
-    /// table.selectRow(2)   // selectedRow == 2; personChosen(table) runs
+    /// table.simulateRowSelection(2)   // selectedRow == 2; personChosen(table) runs
     /// ```
-    open func selectRow(_ row: Int) {
+    open func simulateRowSelection(_ row: Int) {
         guard (0..<numberOfRows).contains(row), row != _selectedRow else { return }
         _selectedRow = row
         sendActions(for: .valueChanged)
@@ -295,9 +295,9 @@ open class TableView: Control {
     /// does, and sends `.valueChanged` when a row was selected.
     ///
     /// ```swift
-    /// table.deselectRow()   // selectedRow == nil
+    /// table.simulateRowDeselection()   // selectedRow == nil
     /// ```
-    open func deselectRow() {
+    open func simulateRowDeselection() {
         guard _selectedRow != nil else { return }
         _selectedRow = nil
         sendActions(for: .valueChanged)
@@ -353,4 +353,12 @@ open class TableView: Control {
         cell.isInReusePool = true
         reusePool[ObjectIdentifier(type(of: cell)), default: []].append(cell)
     }
+
+    /// Deprecated: renamed ``simulateRowSelection(_:)``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateRowSelection(_:)")
+    open func selectRow(_ row: Int) { simulateRowSelection(row) }
+
+    /// Deprecated: renamed ``simulateRowDeselection()``; every stand-in control's simulated input is named `simulate…`.
+    @available(*, deprecated, renamed: "simulateRowDeselection()")
+    open func deselectRow() { simulateRowDeselection() }
 }

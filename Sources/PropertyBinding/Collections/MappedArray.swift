@@ -149,7 +149,7 @@ public final class MappedArray<Element>: ReadableProperty, @unchecked Sendable {
     /// ```swift
     /// names.observationCount   // 0 once every binding over it is torn down
     /// ```
-    public var observationCount: Int { storage.observationCount }
+    var observationCount: Int { storage.observationCount }
 
     /// This array mapped again, change by change (see ``ObservableArray/mapped(_:)``); it keeps
     /// this one alive.

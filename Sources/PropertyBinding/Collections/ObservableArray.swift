@@ -339,7 +339,7 @@ public final class ObservableArray<Element>: ReadableProperty, @unchecked Sendab
     /// ```swift
     /// people.observationCount   // 1 while a binding observes it
     /// ```
-    public var observationCount: Int { state.withLock { $0.listeners.count } }
+    var observationCount: Int { state.withLock { $0.listeners.count } }
 
     func addListener(_ listener: @escaping (ListChanges) -> Void) -> Int {
         state.withLock { state in Self.add(.batch(listener), to: &state) }

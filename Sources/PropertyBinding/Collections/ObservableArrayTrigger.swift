@@ -10,7 +10,7 @@
 /// Added to a binding that writes ``TableRows`` (of the array's element type), it also tells
 /// the rows to take the array's announced batches instead of diffing (see ``TableRows/write(_:)``).
 /// The trigger holds the array weakly; the array's observations hold the trigger from start to
-/// stop, so ``ObservableArray/observationCount`` goes back to 0 after teardown.
+/// stop, so the array keeps no observation after teardown.
 public final class ObservableArrayTrigger: Trigger, @unchecked Sendable {
     private weak let array: (any ListAnnouncer)?
     // Guarded by `lock`.

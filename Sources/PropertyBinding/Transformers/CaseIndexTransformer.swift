@@ -4,7 +4,7 @@
 /// ```swift
 /// enum Plan: CaseIterable { case free, pro, team }
 /// let plan = Property(planControl, \.selectedSegmentIndex).cases(of: Plan.self)
-/// planControl.select(1)
+/// planControl.simulateSelection(1)
 /// try plan.read()            // .pro
 /// try plan.write(.team)      // planControl.selectedSegmentIndex == 2
 /// ```

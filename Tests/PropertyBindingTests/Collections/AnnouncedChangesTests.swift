@@ -1,9 +1,10 @@
 import Foundation
 import Observation
-import PropertyBinding
 import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 /// How often rows asked an element for its id or compared two: what a diff costs.
 final class DiffCalls: @unchecked Sendable {

@@ -1,8 +1,9 @@
 import Foundation
-import PropertyBinding
 import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 /// The elements a mapping function was called with, from any thread.
 final class MapCalls: @unchecked Sendable {

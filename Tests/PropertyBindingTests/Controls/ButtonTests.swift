@@ -20,8 +20,8 @@ private final class SaveButton: Button {}
         let controller = SaveController()
         save.addTarget(controller, action: SaveController.save, for: .primaryActionTriggered)
         #expect(save.isEnabled)
-        save.tap()
-        save.tap()
+        save.simulateTap()
+        save.simulateTap()
         #expect(controller.log == ["saved", "saved"])
     }
 
@@ -29,13 +29,13 @@ private final class SaveButton: Button {}
         let save = Button(title: "Save", isEnabled: false)
         let controller = SaveController()
         save.addTarget(controller, action: SaveController.anyEvent, for: .allEvents)
-        save.tap()
+        save.simulateTap()
         #expect(controller.log.isEmpty)
         save.isEnabled = true
-        save.tap()
+        save.simulateTap()
         #expect(controller.log == ["event"])
         save.isEnabled = false
-        save.tap()
+        save.simulateTap()
         #expect(controller.log == ["event"])
     }
 
@@ -58,11 +58,11 @@ private final class SaveButton: Button {}
         storeName.addTrigger(TargetActionTrigger(control: save, events: .primaryActionTriggered))
         field.simulateTyping("Ann")
         #expect(person.name == "", "typing alone does not store")
-        save.tap()
+        save.simulateTap()
         #expect(person.name == "Ann")
         save.isEnabled = false
         field.simulateTyping("Bea")
-        save.tap()
+        save.simulateTap()
         #expect(person.name == "Ann", "a disabled button's tap fires nothing")
         storeName.invalidate()
         #expect(save.actionCount() == 0)

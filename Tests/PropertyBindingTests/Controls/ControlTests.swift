@@ -100,9 +100,9 @@ private final class FormController {
         let stepper = Stepper(value: 9, minimumValue: 0, maximumValue: 10, stepValue: 1)
         let controller = FormController()
         stepper.addTarget(controller, action: FormController.stepped, for: .valueChanged)
-        stepper.increment()
-        stepper.increment()  // at the maximum: no change, no event
-        stepper.decrement()
+        stepper.simulateIncrement()
+        stepper.simulateIncrement()  // at the maximum: no change, no event
+        stepper.simulateDecrement()
         #expect(controller.log == ["step:10.0", "step:9.0"])
         stepper.value = 42  // from code: clamped, no event
         #expect(stepper.value == 10)
@@ -112,9 +112,9 @@ private final class FormController {
 
     @Test func aWrappingStepperContinuesFromTheOtherBound() {
         let stepper = Stepper(value: 3, minimumValue: 1, maximumValue: 3, wraps: true)
-        stepper.increment()
+        stepper.simulateIncrement()
         #expect(stepper.value == 1)
-        stepper.decrement()
+        stepper.simulateDecrement()
         #expect(stepper.value == 3)
         stepper.intValue = 2
         #expect(stepper.value == 2)

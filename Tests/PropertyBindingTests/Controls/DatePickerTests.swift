@@ -22,10 +22,10 @@ private final class BirthdayPicker: DatePicker {}
         let picker = DatePicker(date: epoch)
         let controller = PickerController()
         picker.addTarget(controller, action: PickerController.datePicked, for: .valueChanged)
-        picker.pick(nextDay)
+        picker.simulatePick(nextDay)
         #expect(picker.date == nextDay)
         #expect(controller.picked == [nextDay])
-        picker.pick(nextDay)
+        picker.simulatePick(nextDay)
         #expect(controller.picked == [nextDay], "picking the date shown sends nothing")
     }
 
@@ -44,7 +44,7 @@ private final class BirthdayPicker: DatePicker {}
         let storeBirthday = try Binding(
             source: Property(picker, \.date), destination: Property(person, \.birthday), triggers: .standard)
         #expect((storeBirthday.triggers.first as? TargetActionTrigger)?.events == .valueChanged)
-        picker.pick(nextDay)
+        picker.simulatePick(nextDay)
         #expect(person.birthday == nextDay)
         picker.date = epoch  // from code: no event, the model keeps the picked date
         #expect(person.birthday == nextDay)
@@ -55,7 +55,7 @@ private final class BirthdayPicker: DatePicker {}
         let person = Person()
         let storeBirthday = try Binding(
             source: Property(picker, \.date), destination: Property(person, \.birthday), triggers: .standard)
-        picker.pick(nextDay)
+        picker.simulatePick(nextDay)
         #expect(person.birthday == nextDay)
         storeBirthday.invalidate()
         #expect(picker.actionCount() == 0)

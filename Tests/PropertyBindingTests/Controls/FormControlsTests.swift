@@ -26,7 +26,7 @@ extension FormControlsTests {
         let toggle = Switch()
         let newsletter = try TwoWayBinding(
             "newsletter", model: Property(settings, \.newsletter), form: Property(toggle, \.isOn), triggers: .standard)
-        toggle.toggle()
+        toggle.simulateToggle()
         #expect(settings.newsletter)
         settings.newsletter = false
         #expect(!toggle.isOn)
@@ -38,9 +38,9 @@ extension FormControlsTests {
         let volume = try TwoWayBinding(
             "volume", model: Property(settings, \.volume), form: Property(slider, \.value), triggers: .standard)
         #expect(slider.value == 0.5)
-        slider.slide(to: 0.8)
+        slider.simulateSlide(to: 0.8)
         #expect(settings.volume == 0.8)
-        slider.slide(to: 7)
+        slider.simulateSlide(to: 7)
         #expect(slider.value == 1)
         #expect(settings.volume == 1)
         settings.volume = -3
@@ -57,7 +57,7 @@ extension FormControlsTests {
             "plan", model: Property(settings, \.plan),
             form: Property(control, \.selectedSegmentIndex).cases(of: Plan.self), triggers: .standard)
         #expect(control.selectedSegmentIndex == 0)
-        control.select(2)
+        control.simulateSelection(2)
         #expect(settings.plan == .team)
         settings.plan = .pro
         #expect(control.selectedSegmentIndex == 1)

@@ -1,6 +1,7 @@
-import PropertyBinding
-import PropertyBindingControls
 import Testing
+
+@testable import PropertyBinding
+@testable import PropertyBindingControls
 
 @Suite struct TableViewTests {
     /// A loaded table of `count` names showing `visible` rows, and its data source (the table
@@ -91,7 +92,7 @@ import Testing
 
     @Test func reloadDataEndsEveryCellAndAsksAgain() {
         let (table, source) = table(10, visible: 3)
-        table.selectRow(1)
+        table.simulateRowSelection(1)
         source.names = ["a", "b"]
         table.reloadData()
         #expect(source.ended == [.init(text: "0", row: 0), .init(text: "1", row: 1), .init(text: "2", row: 2)])
@@ -357,7 +358,7 @@ import Testing
         let table = TableView(visibleRowCount: 3)
         table.dataSource = source
         table.reloadData()
-        table.selectRow(1)
+        table.simulateRowSelection(1)
         table.scroll(toRow: 1)
         source.forget()
         let cells = table.visibleCells
@@ -463,12 +464,12 @@ import Testing
         let (table, _) = table(5, visible: 3)
         let chooser = Chooser()
         table.addTarget(chooser, action: Chooser.rowChosen, for: .valueChanged)
-        table.selectRow(4)
-        table.selectRow(4)  // no change: nothing sent
-        table.selectRow(5)  // not a row: ignored
-        table.selectRow(-1)
-        table.deselectRow()
-        table.deselectRow()
+        table.simulateRowSelection(4)
+        table.simulateRowSelection(4)  // no change: nothing sent
+        table.simulateRowSelection(5)  // not a row: ignored
+        table.simulateRowSelection(-1)
+        table.simulateRowDeselection()
+        table.simulateRowDeselection()
         table.selectedRow = 1  // by code: no event
         table.selectedRow = 5  // not a row: ignored
         #expect(table.selectedRow == 1)
@@ -479,7 +480,7 @@ import Testing
 
     @Test func theSelectionFollowsItsRowThroughBatches() throws {
         let (table, source) = table(5, visible: 3)
-        table.selectRow(2)
+        table.simulateRowSelection(2)
         try table.performBatchUpdates { batch in
             source.names.insert("new", at: 0)
             batch.insertRows(at: [0])

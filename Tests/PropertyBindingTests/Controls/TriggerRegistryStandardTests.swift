@@ -86,38 +86,40 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
             try expectFollows(MyTextField(), \.text, events) { $0.simulateTyping("Ann") }
         },
         KnownControlKeyPath("Stepper.value", .valueChanged) { events in
-            try expectFollows(Stepper(value: 1), \.value, events) { $0.increment() }
-            try expectFollows(MyStepper(value: 1), \.value, events) { $0.increment() }
+            try expectFollows(Stepper(value: 1), \.value, events) { $0.simulateIncrement() }
+            try expectFollows(MyStepper(value: 1), \.value, events) { $0.simulateIncrement() }
         },
         KnownControlKeyPath("Stepper.intValue", .valueChanged) { events in
-            try expectFollows(Stepper(value: 1), \.intValue, events) { $0.decrement() }
-            try expectFollows(MyStepper(value: 1), \.intValue, events) { $0.decrement() }
+            try expectFollows(Stepper(value: 1), \.intValue, events) { $0.simulateDecrement() }
+            try expectFollows(MyStepper(value: 1), \.intValue, events) { $0.simulateDecrement() }
         },
         KnownControlKeyPath("Switch.isOn", .valueChanged) { events in
-            try expectFollows(Switch(), \.isOn, events) { $0.toggle() }
-            try expectFollows(MySwitch(), \.isOn, events) { $0.toggle() }
-            try expectFollows(MyOwnSwitch(), \.isOn, events) { $0.toggle() }
+            try expectFollows(Switch(), \.isOn, events) { $0.simulateToggle() }
+            try expectFollows(MySwitch(), \.isOn, events) { $0.simulateToggle() }
+            try expectFollows(MyOwnSwitch(), \.isOn, events) { $0.simulateToggle() }
         },
         KnownControlKeyPath("Slider.value", .valueChanged) { events in
-            try expectFollows(Slider(), \.value, events) { $0.slide(to: 0.8) }
-            try expectFollows(MySlider(), \.value, events) { $0.slide(to: 0.8) }
+            try expectFollows(Slider(), \.value, events) { $0.simulateSlide(to: 0.8) }
+            try expectFollows(MySlider(), \.value, events) { $0.simulateSlide(to: 0.8) }
         },
         KnownControlKeyPath("SegmentedControl.selectedSegmentIndex", .valueChanged) { events in
-            try expectFollows(SegmentedControl(segments: ["a", "b"]), \.selectedSegmentIndex, events) { $0.select(1) }
+            try expectFollows(SegmentedControl(segments: ["a", "b"]), \.selectedSegmentIndex, events) {
+                $0.simulateSelection(1)
+            }
             try expectFollows(MySegmentedControl(segments: ["a", "b"]), \.selectedSegmentIndex, events) {
-                $0.select(1)
+                $0.simulateSelection(1)
             }
         },
         KnownControlKeyPath("DatePicker.date", .valueChanged) { events in
             let (epoch, nextDay) = (Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 86_400))
-            try expectFollows(DatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
-            try expectFollows(MyDatePicker(date: epoch), \.date, events) { $0.pick(nextDay) }
+            try expectFollows(DatePicker(date: epoch), \.date, events) { $0.simulatePick(nextDay) }
+            try expectFollows(MyDatePicker(date: epoch), \.date, events) { $0.simulatePick(nextDay) }
         },
         KnownControlKeyPath("TableView.selectedRow", .valueChanged) { events in
             let rows = RowCount(3)
             try withExtendedLifetime(rows) {
-                try expectFollows(TableView(dataSource: rows), \.selectedRow, events) { $0.selectRow(2) }
-                try expectFollows(MyTableView(dataSource: rows), \.selectedRow, events) { $0.selectRow(2) }
+                try expectFollows(TableView(dataSource: rows), \.selectedRow, events) { $0.simulateRowSelection(2) }
+                try expectFollows(MyTableView(dataSource: rows), \.selectedRow, events) { $0.simulateRowSelection(2) }
             }
         },
         KnownControlKeyPath("Label.text", .valueChanged) { events in
@@ -134,8 +136,8 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
 
     @Test func aKeyPathWrittenOnASuperclassOfTheObjectIsKnownToo() throws {
         let toggle = MyOwnSwitch()
-        try expectFollows(toggle as Switch, \.isOn, .valueChanged) { $0.toggle() }
-        try expectFollows(toggle as MySwitch, \.isOn, .valueChanged) { $0.toggle() }
+        try expectFollows(toggle as Switch, \.isOn, .valueChanged) { $0.simulateToggle() }
+        try expectFollows(toggle as MySwitch, \.isOn, .valueChanged) { $0.simulateToggle() }
         let field = MyTextField()
         try expectFollows(field as TextField, \.text, .editingChanged) { $0.simulateTyping("Ann") }
     }
@@ -161,7 +163,7 @@ struct KnownControlKeyPath: Sendable, CustomTestStringConvertible {
             let model = Box("")
             let store = Binding(source: Property(field, \.text), destination: Property(model, \.value))
             store.addTrigger(TargetActionTrigger(control: button, events: .primaryActionTriggered))
-            button.tap()
+            button.simulateTap()
             #expect(model.value == "Ann")
         }
     }

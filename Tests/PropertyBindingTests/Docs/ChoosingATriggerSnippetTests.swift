@@ -106,7 +106,7 @@ private final class RatingLabel {
         storeRating.addTrigger(TargetActionTrigger(control: ratingStepper, events: .valueChanged))
 
         titleField.simulateTyping("Green")  // song.title == "Green", before simulateTyping returns
-        ratingStepper.increment()  // song.rating == 4
+        ratingStepper.simulateIncrement()  // song.rating == 4
         // end snippet
         #expect(song.title == "Green")
         #expect(song.rating == 4)
@@ -173,7 +173,7 @@ private final class RatingLabel {
         let storeNewsletter = try Binding(
             source: Property(newsletter, \.isOn), destination: Property(settings, \.newsletter), triggers: .standard)
 
-        newsletter.toggle()  // settings.newsletter == true
+        newsletter.simulateToggle()  // settings.newsletter == true
         // end snippet
         #expect(settings.newsletter)
         #expect((storeNewsletter.triggers.first as? TargetActionTrigger)?.events == .valueChanged)

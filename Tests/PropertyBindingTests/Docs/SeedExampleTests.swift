@@ -380,12 +380,12 @@ private func mainQueueTurn() async {
 
         button.addTarget(screen, action: SeedLoginScreen.login, for: .primaryActionTriggered)
 
-        button.tap()
-        button.tap()
+        button.simulateTap()
+        button.simulateTap()
         #expect(screen.logins == 2)
         button.sendActions(for: .valueChanged)
         button.isEnabled = false
-        button.tap()
+        button.simulateTap()
         #expect(screen.logins == 2)
     }
 
@@ -500,10 +500,10 @@ private func mainQueueTurn() async {
             Binding(source: Property(picker, \.date), destination: Property(settings, \.birthday), triggers: .standard),
         ]
 
-        slider.slide(to: 0.75)
-        wifiSwitch.toggle()
+        slider.simulateSlide(to: 0.75)
+        wifiSwitch.simulateToggle()
         field.simulateTyping("Bond")
-        picker.pick(Date(timeIntervalSince1970: 1_000))
+        picker.simulatePick(Date(timeIntervalSince1970: 1_000))
         #expect(settings.volume == 0.75 && settings.wifi && settings.title == "Bond")
         #expect(settings.birthday == Date(timeIntervalSince1970: 1_000))
         #expect(bindings.allSatisfy { $0.updateCounts.written == 1 })

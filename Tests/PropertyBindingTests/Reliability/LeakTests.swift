@@ -180,7 +180,7 @@ struct LeakForm {
         #expect(greeting.text == "Hello, Ann")
         person.age = 41
         #expect(ageStepper.value == 41)
-        ageStepper.increment()
+        ageStepper.simulateIncrement()
         #expect(person.age == 42)
         queue.sync { score.points = 7 }
         queue.sync {}  // the observation's delivery has run

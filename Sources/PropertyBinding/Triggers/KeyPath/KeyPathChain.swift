@@ -73,7 +73,7 @@ final class KeyPathChain: @unchecked Sendable {
             return observed
         }
         for (object, observations) in removed {
-            for observation in observations { object.object?.keyPathObservers.remove(observation) }
+            for observation in observations { object.object?.keyPathObservers.removeObservation(observation) }
         }
     }
 
@@ -113,7 +113,7 @@ final class KeyPathChain: @unchecked Sendable {
         for (index, object) in objects.enumerated() {
             let current = observed[index].object.object
             guard current !== object else { continue }
-            for observation in observed[index].observations { current?.keyPathObservers.remove(observation) }
+            for observation in observed[index].observations { current?.keyPathObservers.removeObservation(observation) }
             observed[index] = (Weak(object: object), object.map { observe(links[index], at: index, on: $0) } ?? [])
         }
     }

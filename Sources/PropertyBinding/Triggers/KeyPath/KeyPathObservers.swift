@@ -10,7 +10,7 @@ import Foundation
 /// }
 /// let observation = person.keyPathObservers.observe(\Person.name) { print("name changed") }
 /// person.name = "Ann"                                   // prints "name changed"
-/// person.keyPathObservers.remove(observation)
+/// person.keyPathObservers.removeObservation(observation)
 /// ```
 ///
 /// Observers are called synchronously by ``notify(_:)``, on its thread, in the order they were
@@ -209,8 +209,12 @@ public final class KeyPathObservers: @unchecked Sendable {
         return position > 0 && self.trigger(at: position - 1) === trigger ? nil : trigger
     }
 
+    /// Deprecated: renamed ``removeObservation(_:)``, the name every observation's removal has.
+    @available(*, deprecated, renamed: "removeObservation(_:)")
+    public func remove(_ observation: KeyPathObservation) { removeObservation(observation) }
+
     /// Removes an observation; removing one twice does nothing.
-    public func remove(_ observation: KeyPathObservation) {
+    public func removeObservation(_ observation: KeyPathObservation) {
         // Found by binary search on its id: constant time but for the search, in any order.
         let released = lock.withLock { () -> Released? in
             guard let position = Self.position(of: observation.id, in: observers) else { return nil }
@@ -391,7 +395,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     }
 
     /// The number of observations of `keyPath`.
-    public func count(for keyPath: AnyKeyPath) -> Int {
+    func count(for keyPath: AnyKeyPath) -> Int {
         lock.withLock { observers.count { $0.keyPath == keyPath } }
     }
 }

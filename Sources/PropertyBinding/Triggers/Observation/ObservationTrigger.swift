@@ -92,7 +92,7 @@ public final class ObservationTrigger: Trigger, @unchecked Sendable {
     public var isObserving: Bool { state.value.isObserving }
 
     /// How many times this trigger has fired its binding.
-    public var deliveryCount: Int { state.value.deliveries }
+    var deliveryCount: Int { state.value.deliveries }
 
     /// Registers with Observation (once); changes from now on fire the binding.
     public func startObserving() {

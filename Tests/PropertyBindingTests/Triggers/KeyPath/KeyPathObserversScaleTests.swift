@@ -1,6 +1,7 @@
 import Foundation
-import PropertyBinding
 import Testing
+
+@testable import PropertyBinding
 
 /// A model with a computed key path: a trigger on `greeting` registers three entries (its key
 /// path, then `name` and `title`), one on `name` a single one. Unchecked: the concurrent test
@@ -96,7 +97,7 @@ private final class Observation {
     var entriesOnName: Int { hearsName ? 1 : 0 }
 
     func remove(from model: Model) {
-        if let handle { model.keyPathObservers.remove(handle) }
+        if let handle { model.keyPathObservers.removeObservation(handle) }
         trigger?.stopObserving()
     }
 }
@@ -256,7 +257,7 @@ private final class Scenario {
                 }
             let removed = live.remove(at: index)
             removed.trigger?.stopObserving()
-            if let handle = removed.handle { sub.keyPathObservers.remove(handle) }
+            if let handle = removed.handle { sub.keyPathObservers.removeObservation(handle) }
         }
     }
 
@@ -279,7 +280,7 @@ private final class Scenario {
                 let handles = (0..<20).map { _ in model.keyPathObservers.observe(\Model.title) {} }
                 model.keyPathObservers.notify(\Model.name)
                 for trigger in triggers.shuffled(using: &generator) { trigger.stopObserving() }
-                for handle in handles.shuffled(using: &generator) { model.keyPathObservers.remove(handle) }
+                for handle in handles.shuffled(using: &generator) { model.keyPathObservers.removeObservation(handle) }
             }
         }
         #expect(model.keyPathObservers.count == 0)

@@ -1,6 +1,7 @@
-import PropertyBinding
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 @Suite struct KeyPathTriggerTests {
     init() { DefaultErrorRouting.install }
@@ -146,8 +147,8 @@ import Testing
         let first = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("first") }
         _ = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("second") }
         person.name = "Ann"
-        person.keyPathObservers.remove(first)
-        person.keyPathObservers.remove(first)
+        person.keyPathObservers.removeObservation(first)
+        person.keyPathObservers.removeObservation(first)
         person.name = "Bob"
         #expect(log.lines == ["first", "second", "second"])
         #expect(person.keyPathObservers.count == 1)
@@ -163,7 +164,7 @@ import Testing
                 self.observers = observers
                 self.other = other
             }
-            deinit { observers.remove(other) }
+            deinit { observers.removeObservation(other) }
         }
         let person = AnnouncingPerson()
         let other = person.keyPathObservers.observe(\AnnouncingPerson.age) {}
@@ -173,7 +174,7 @@ import Testing
             observation = person.keyPathObservers.observe(\AnnouncingPerson.name) { _ = remover }
         }
         #expect(person.keyPathObservers.count == 2)
-        person.keyPathObservers.remove(observation)
+        person.keyPathObservers.removeObservation(observation)
         #expect(person.keyPathObservers.count == 0)
     }
 
@@ -186,14 +187,14 @@ import Testing
         let age = person.keyPathObservers.observe(\AnnouncingPerson.age) { log.lines.append("age") }
         let first = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("first") }
         person.name = "Ann"  // one observation, the second in the list
-        person.keyPathObservers.remove(age)  // now it is the first
+        person.keyPathObservers.removeObservation(age)  // now it is the first
         person.name = "Bea"
         person.name = "Bea"  // the same, remembered
         let second = person.keyPathObservers.observe(\AnnouncingPerson.name) { log.lines.append("second") }
         person.name = "Cid"  // two
-        person.keyPathObservers.remove(first)
+        person.keyPathObservers.removeObservation(first)
         person.name = "Dan"
-        person.keyPathObservers.remove(second)
+        person.keyPathObservers.removeObservation(second)
         person.name = "Eve"  // none
         #expect(log.lines == ["first", "first", "first", "first", "second", "second"])
     }

@@ -1,7 +1,8 @@
 import Observation
-import PropertyBinding
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 /// A key path through `@Observable` objects, `\.address.city`: each delivery tracks the key path
 /// again from the root, so it follows the address the person holds now. Observation ends every

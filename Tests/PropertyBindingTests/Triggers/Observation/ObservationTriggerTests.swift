@@ -1,7 +1,8 @@
 import Foundation
-import PropertyBinding
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 /// Swift Observation delivers on the main queue by default: these tests change the model on the
 /// main actor, then wait (bounded by a timeout) for the update.

@@ -181,7 +181,7 @@ extension TriggerRegistryTests {
             source: Property(stepper, \.intValue), destination: Property(person, \.age))
         #expect(try TriggerRegistry.standard.triggers(for: Property(stepper, \.value)).first is TargetActionTrigger)
         field.simulateTyping("Ann")
-        stepper.increment()
+        stepper.simulateIncrement()
         #expect(person.name == "Ann" && person.age == 4)
         #expect(throws: TriggerRegistryError.self) {
             try TriggerRegistry.standard.triggers(for: Property(field, \.placeholder))

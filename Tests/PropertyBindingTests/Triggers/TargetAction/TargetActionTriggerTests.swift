@@ -31,7 +31,7 @@ private final class Person {
         let person = Person()
         let storeAge = Binding(source: Property(stepper, \.intValue), destination: Property(person, \.age))
         storeAge.addTrigger(TargetActionTrigger(control: stepper, events: .valueChanged))
-        stepper.increment()
+        stepper.simulateIncrement()
         #expect(person.age == 42)
     }
 
@@ -202,7 +202,7 @@ private final class Person {
         storeAge.onUpdate = { [log] _ in log.entries.append("binding") }
         storeAge.addTrigger(TargetActionTrigger(control: stepper, events: .valueChanged))
         stepper.addTarget(log, action: Log.last, for: .valueChanged)
-        stepper.increment()
+        stepper.simulateIncrement()
         #expect(log.entries == ["first", "binding", "last"])
         #expect(person.age == 1)
     }
