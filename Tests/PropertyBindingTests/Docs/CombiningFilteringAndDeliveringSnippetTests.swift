@@ -159,8 +159,8 @@ extension Notification.Name {
             destination: Setter(authenticator) { authenticator, credentials in authenticator.signIn(credentials) })
         signIn.addTrigger(TargetActionTrigger(control: signInButton, events: .primaryActionTriggered))
 
-        signInButton.tap()  // authenticator.signIn(ann@example.com)
-        signInButton.tap()  // the same credentials, a retry: signed in again
+        signInButton.simulateTap()  // authenticator.signIn(ann@example.com)
+        signInButton.simulateTap()  // the same credentials, a retry: signed in again
         // end snippet
         #expect(authenticator.attempts == ["ann@example.com", "ann@example.com"])
         #expect(signIn.updateCounts == UpdateCounts(written: 2, skipped: 0, failed: 0))
