@@ -692,6 +692,8 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
             for (order, candidate) in sorted.enumerated() { keys.insert(candidate.key, at: candidate.rank + order) }
             arranged = []
             state.arrangedKeys = keys
+            // Nothing to announce: a moved element that stays in place has only a new key.
+            if batch.isEmpty { return }
             storage.rearrangeRows(batch) { elements in
                 for removal in removals.reversed() { elements.remove(at: removal) }
                 for (order, candidate) in sorted.enumerated() {
@@ -718,6 +720,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
             }
             arranged = []
             state.arrangedKeys = newKeys
+            if batch.isEmpty { return }
             storage.rearrangeRows(to: newElements, batch)
         }
     }
