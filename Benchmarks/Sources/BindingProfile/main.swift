@@ -174,7 +174,8 @@ struct AgeOrder: SortComparator {
         let result: ComparisonResult =
             lhs.age < rhs.age ? .orderedAscending : lhs.age > rhs.age ? .orderedDescending : .orderedSame
         guard order == .reverse else { return result }
-        return result == .orderedAscending ? .orderedDescending : result == .orderedDescending ? .orderedAscending : result
+        return result == .orderedAscending
+            ? .orderedDescending : result == .orderedDescending ? .orderedAscending : result
     }
 }
 

@@ -87,7 +87,8 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
     /// ```
     public convenience init(
         _ array: ObservableArray<Element>, id: KeyPath<Element, ID>,
-        sortedBy comparators: [any SortComparator<Element>] = [], rearrangingOn keyPaths: [PartialKeyPath<Element>] = [],
+        sortedBy comparators: [any SortComparator<Element>] = [],
+        rearrangingOn keyPaths: [PartialKeyPath<Element>] = [],
         filter: ((Element) -> Bool)? = nil
     ) {
         self.init(array, idOf: { $0[keyPath: id] }, sortedBy: comparators, rearrangingOn: keyPaths, filter: filter)

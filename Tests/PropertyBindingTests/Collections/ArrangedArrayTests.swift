@@ -66,7 +66,8 @@ struct ArrangedEntry: Identifiable, Equatable, Sendable {
 
     @Test func aFirstArrangementFiltersAndSorts() {
         let people = ObservableArray([
-            Arrangee(id: 1, name: "Bob", age: 40), Arrangee(id: 2, name: "Ann", age: 30), Arrangee(id: 3, name: "Cy", age: 10),
+            Arrangee(id: 1, name: "Bob", age: 40), Arrangee(id: 2, name: "Ann", age: 30),
+            Arrangee(id: 3, name: "Cy", age: 10),
         ])
         let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)]) { $0.age >= 18 }
         #expect(arranged.elements.map(\.name) == ["Ann", "Bob"])
@@ -97,7 +98,8 @@ struct ArrangedEntry: Identifiable, Equatable, Sendable {
 
     @Test func aSearchFieldBoundToTheFilterIsOneStatement() throws {
         let people = ObservableArray([
-            Arrangee(id: 1, name: "Bob", age: 40), Arrangee(id: 2, name: "Ann", age: 30), Arrangee(id: 3, name: "Bea", age: 10),
+            Arrangee(id: 1, name: "Bob", age: 40), Arrangee(id: 2, name: "Ann", age: 30),
+            Arrangee(id: 3, name: "Bea", age: 10),
         ])
         let searchField = TextField()
         let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)])
@@ -216,7 +218,8 @@ struct ArrangedEntry: Identifiable, Equatable, Sendable {
                         == [
                             TableViewBatch(
                                 deletes: batch.deletes, inserts: batch.inserts,
-                                moves: batch.moves.map { TableViewMove(from: $0.from, to: $0.to) }, reloads: batch.reloads)
+                                moves: batch.moves.map { TableViewMove(from: $0.from, to: $0.to) },
+                                reloads: batch.reloads)
                         ], "step \(step)")
             } else {
                 #expect(before == after, "step \(step)")
@@ -239,7 +242,9 @@ struct ArrangedEntry: Identifiable, Equatable, Sendable {
         }
         let model = Model()
         model.people = (0..<30).map { _ in entry() }
-        let sortOrder: [any SortComparator<ArrangedEntry>] = [KeyPathComparator(\ArrangedEntry.age), KeyPathComparator(\ArrangedEntry.name)]
+        let sortOrder: [any SortComparator<ArrangedEntry>] = [
+            KeyPathComparator(\ArrangedEntry.age), KeyPathComparator(\ArrangedEntry.name),
+        ]
         let isIncluded: (ArrangedEntry) -> Bool = { $0.age != 3 }
         let arranged = ArrangedArray<ArrangedEntry, Int>(sortedBy: sortOrder, filter: isIncluded)
         let fill = Binding(source: Property(model, \.people), destination: arranged.content).updatingNow()
@@ -280,7 +285,8 @@ struct ArrangedEntry: Identifiable, Equatable, Sendable {
         }
         #expect(arranged.elements == people.elements)
         people[3].age = 0
-        #expect(arranged.elements == [people[3]] + people.elements.enumerated().filter { $0.offset != 3 }.map(\.element))
+        #expect(
+            arranged.elements == [people[3]] + people.elements.enumerated().filter { $0.offset != 3 }.map(\.element))
     }
 
     @Test func itEndsItsObservationsWithItself() {

@@ -137,7 +137,8 @@ private final class RepositoryList: KeyPathObservable {
         let bindings = BindingSet()
         // snippet: arranged
         let people = ObservableArray([
-            Person(id: 1, name: "Bob", age: 40), Person(id: 2, name: "Ann", age: 30), Person(id: 3, name: "Cy", age: 20),
+            Person(id: 1, name: "Bob", age: 40), Person(id: 2, name: "Ann", age: 30),
+            Person(id: 3, name: "Cy", age: 20),
         ])
         let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)])
         let rows = TableRows(tableView) { (cell, person: Person) in
