@@ -27,7 +27,7 @@ import Synchronization
 ///   ``KeyPathObservable`` element, the announcement of a key path it arranges on: the key paths
 ///   of its `KeyPathComparator`s and `rearrangingOn`) moves that element's row, makes it leave or
 ///   enter: one move, one delete or one insert, or one reload when it stays in place.
-/// - **A new filter** (``setFilter(_:)-(((Element)->Bool)?)``, ``bindFilter(to:triggers:_:)``):
+/// - **A new filter** (`setFilter(_:)`, ``bindFilter(to:triggers:_:)``):
 ///   each element is tested once; the rows that fail leave, those that now pass are placed among
 ///   the rows that stay, which are not sorted again: one batch.
 /// - **A new sort order** (``setSortOrder(_:)``): the shown rows are sorted and the batch is
@@ -259,7 +259,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
     }
 
     /// Replaces the filter with a Foundation `Predicate` (an element for which it throws is left
-    /// out), in one batch as ``setFilter(_:)-(((Element)->Bool)?)`` does.
+    /// out), in one batch as `setFilter(_:)` does.
     ///
     /// ```swift
     /// arranged.setFilter(#Predicate<Person> { $0.age >= 18 })
