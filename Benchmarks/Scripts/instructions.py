@@ -145,6 +145,10 @@ def main():
     # 5): mapped change by change, or mapped again whole on each change; per insert, in the same run.
     measure("one insert into 100,000 mapped elements: mapped(_:), per change", "mapped-insert-per-change", 10)
     measure("one insert into 100,000 mapped elements: the whole array mapped again", "mapped-insert-remap", 10)
+    # One sort key changed in 100,000 arranged elements (issue 35, item 2): ArrangedArray moves the
+    # one row, or the whole list is sorted again and diffed; per change, in the same run.
+    measure("one sort key changed in 100,000 elements: ArrangedArray", "arranged-key-change", 20)
+    measure("one sort key changed in 100,000 elements: sorted again and diffed", "resorted-key-change", 2)
     # A row's binding against the same binding made alone (issue 28), per update.
     measure("a row's binding (name → cell.text, KeyPathTrigger), in a table", "row-binding-update")
     measure("the same binding made alone", "alone-binding-update")

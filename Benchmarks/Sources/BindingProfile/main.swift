@@ -149,6 +149,36 @@ final class AnnouncingModel: @unchecked Sendable {
 }
 
 /// A row of a list, as the list diff scenarios have: an id and a title.
+/// A person of an arranged list: its age announces itself (`ArrangedArray` moves its row).
+final class ArrangedPerson: KeyPathObservable, Identifiable, Equatable, @unchecked Sendable {
+    let keyPathObservers = KeyPathObservers()
+    let id: Int
+    let name: String
+    var age: Int { didSet { didChange(\.age) } }
+
+    init(id: Int, name: String, age: Int) {
+        self.id = id
+        self.name = name
+        self.age = age
+    }
+
+    static func == (lhs: ArrangedPerson, rhs: ArrangedPerson) -> Bool { lhs === rhs }
+}
+
+/// People by age: a hand-written `SortComparator` (a `KeyPathComparator` reads its key path at
+/// run time, some thousand instructions a comparison, which would flatter the re-sort baseline).
+struct AgeOrder: SortComparator {
+    var order: SortOrder = .forward
+
+    func compare(_ lhs: ArrangedPerson, _ rhs: ArrangedPerson) -> ComparisonResult {
+        let result: ComparisonResult =
+            lhs.age < rhs.age ? .orderedAscending : lhs.age > rhs.age ? .orderedDescending : .orderedSame
+        guard order == .reverse else { return result }
+        return result == .orderedAscending
+            ? .orderedDescending : result == .orderedDescending ? .orderedAscending : result
+    }
+}
+
 struct ListRow: Identifiable, Equatable {
     let id: Int
     let title: String
@@ -809,6 +839,100 @@ case "mapped-insert-per-change", "mapped-insert-remap":
     }
     precondition(mappedCount == size + count)
     view.count = mappedCount
+case "arranged-key-change", "resorted-key-change", "arranged-key-change-table", "resorted-key-change-table":
+    // `count` sort-key changes (an age), one element each, in a list of 100,000 people sorted by
+    // age (issue 35, item 2): an `ArrangedArray`, which moves the one row, or the array sorted
+    // whole again (the same comparator) and diffed (`ListDiff`). `-table`: bound to a table of 20
+    // visible rows (`TableRows`), which takes the arranged batch, or diffs the sorted array.
+    // Less the same with no change, per change.
+    let size = 100_000
+    let table = TableView(visibleRowCount: 20)
+    let rows = TableRows(table) { (cell, person: ArrangedPerson) in
+        cell.text = person.name
+        return []
+    }
+    let bound = scenario.hasSuffix("-table")
+    let people = (0..<size).map { ArrangedPerson(id: $0, name: "Person \($0)", age: ($0 &* 7_919) % size) }
+    if scenario.hasPrefix("arranged") {
+        let arranged = ArrangedArray(ObservableArray(people), sortedBy: [AgeOrder()], rearrangingOn: [\.age])
+        let binding = bound ? try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow() : nil
+        var moves = 0
+        let observation = arranged.observe { changes in moves += changes.moves.count + changes.reloads.count }
+        for step in 0..<count {
+            let person = people[(step &* 104_729) % size]
+            person.age = (person.age + size / 2) % size
+        }
+        precondition(moves == count)
+        precondition(arranged.count == size)
+        arranged.removeObservation(observation)
+        withExtendedLifetime(binding) {}
+    } else {
+        final class People: @unchecked Sendable { var shown: [ArrangedPerson] = [] }
+        let holder = People()
+        holder.shown = people.sorted(using: AgeOrder())
+        let binding = Binding(source: Property(holder, \.shown), destination: rows)
+        if bound { binding.update() }
+        var moves = 0
+        for step in 0..<count {
+            let person = people[(step &* 104_729) % size]
+            person.age = (person.age + size / 2) % size
+            let old = holder.shown
+            holder.shown = people.sorted(using: AgeOrder())
+            if bound {
+                binding.update()
+            } else {
+                moves += ListDiff.changes(from: old, to: holder.shown, id: { $0.id }, isSameContent: ==).moves.count
+            }
+        }
+        precondition(bound || moves >= count)
+    }
+    view.count = bound ? table.numberOfRows : size
+    withExtendedLifetime((rows, table)) {}
+case "arranged-type", "arranged-type-none", "resorted-type", "resorted-type-none":
+    // Typing one more character into a search field over `count` people sorted by age, bound to
+    // a table of 20 visible rows (issue 35, item 2): "1" typed first, then "12" (the `-none`
+    // scenarios stop at "1"); an `ArrangedArray` whose filter is bound to the field, or the
+    // array filtered and sorted whole and diffed by `TableRows`. The difference is the character.
+    let table = TableView(visibleRowCount: 20)
+    let rows = TableRows(table) { (cell, person: ArrangedPerson) in
+        cell.text = person.name
+        return []
+    }
+    let people = (0..<count).map { ArrangedPerson(id: $0, name: "Person \($0)", age: ($0 &* 7_919) % max(count, 1)) }
+    let field = TextField()
+    let typesTwice = !scenario.hasSuffix("-none")
+    if scenario.hasPrefix("arranged") {
+        let arranged = ArrangedArray(ObservableArray(people), sortedBy: [AgeOrder()])
+        let show = try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow()
+        var batches = 0
+        let search = try arranged.bindFilter(to: Property(field, \.text), triggers: .standard) { text, person in
+            text.isEmpty || person.name.contains(text)
+        }
+        let observation = arranged.observe { _ in batches += 1 }
+        _ = field.simulateTyping("1")
+        if typesTwice { _ = field.simulateTyping("12") }
+        precondition(batches == (typesTwice ? 2 : 1))
+        arranged.removeObservation(observation)
+        withExtendedLifetime((show, search)) {}
+    } else {
+        final class People: @unchecked Sendable { var shown: [ArrangedPerson] = [] }
+        let holder = People()
+        holder.shown = people.sorted(using: AgeOrder())
+        let show = Binding(source: Property(holder, \.shown), destination: rows)
+        show.update()
+        let search = Binding(
+            source: Property(field, \.text),
+            destination: Setter(holder) { holder, text in
+                holder.shown = people.filter { text.isEmpty || $0.name.contains(text) }.sorted(using: AgeOrder())
+                show.update()
+            })
+        search.addTrigger(TargetActionTrigger(control: field, events: .editingChanged))
+        _ = field.simulateTyping("1")
+        if typesTwice { _ = field.simulateTyping("12") }
+        withExtendedLifetime(search) {}
+    }
+    view.count = table.numberOfRows
+    withExtendedLifetime((rows, table)) {}
 case "row-binding-update", "alone-binding-update":
     // A row's binding updated `count` times (issue 28: a row's bindings cost what the same
     // bindings cost alone): the name of the repository in row 0 of a table of 20 visible rows

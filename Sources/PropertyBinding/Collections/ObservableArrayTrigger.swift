@@ -38,6 +38,16 @@ public final class ObservableArrayTrigger: Trigger, @unchecked Sendable {
         self.array = mapped.storage
     }
 
+    /// Creates a trigger for the batches `arranged` (held weakly) announces: what
+    /// ``TriggerRegistry/standard`` infers for an ``ArrangedArray``.
+    ///
+    /// ```swift
+    /// ObservableArrayTrigger(ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)]))
+    /// ```
+    public init<Element, ID>(_ arranged: ArrangedArray<Element, ID>) {
+        self.array = arranged.storage
+    }
+
     deinit {
         stopObserving()
     }

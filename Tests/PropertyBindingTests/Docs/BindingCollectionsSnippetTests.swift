@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBinding
 import PropertyBindingControls
 import PropertyBindingTesting
@@ -116,5 +117,54 @@ private final class RepositoryList: KeyPathObservable {
         #expect(people.first?.name == "Ada" && people.last?.name == "Eve")
         people.removeObservation(observation)
         withExtendedLifetime(showNames) {}
+    }
+
+    @Test func arrangedRows() throws {
+        final class Person: KeyPathObservable, Identifiable, Equatable {
+            let keyPathObservers = KeyPathObservers()
+            let id: Int
+            @Announced var name: String
+            @Announced var age: Int
+            init(id: Int, name: String, age: Int) {
+                self.id = id
+                self.name = name
+                self.age = age
+            }
+            static func == (lhs: Person, rhs: Person) -> Bool { lhs === rhs }
+        }
+        let tableView = TableView(visibleRowCount: 20)
+        let searchField = TextField()
+        let bindings = BindingSet()
+        // snippet: arranged
+        let people = ObservableArray([
+            Person(id: 1, name: "Bob", age: 40), Person(id: 2, name: "Ann", age: 30),
+            Person(id: 3, name: "Cy", age: 20),
+        ])
+        let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)])
+        let rows = TableRows(tableView) { (cell, person: Person) in
+            [
+                try Binding(source: Property(person, \.name), destination: Property(cell, \.text), triggers: .standard)
+                    .updatingNow()
+            ]
+        }
+        bindings.add(try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow())
+        bindings.add(
+            try arranged.bindFilter(to: Property(searchField, \.text), triggers: .standard) { text, person in
+                text.isEmpty || person.name.localizedStandardContains(text)
+            })
+        // end snippet
+        let recorder = TableViewRecorder(tableView)
+        #expect(tableView.visibleCells.map(\.text) == ["Ann", "Bob", "Cy"])
+        // snippet: arranged-changes
+        people.append(Person(id: 4, name: "Al", age: 50))  // "insert [0]": placed, nothing sorted again
+        people[1].name = "Zoe"  // Ann's key changed: "move [1→3]", the one row
+        searchField.simulateTyping("o")  // "delete [0, 2]": Al and Cy leave, one batch
+        arranged.setSortOrder([KeyPathComparator(\.age)])  // "move [1→0]": Zoe (30) before Bob (40)
+        // end snippet
+        #expect(
+            recorder.batches.map(\.description) == ["insert [0]", "move [1→3]", "delete [0, 2]", "move [1→0]"])
+        #expect(tableView.visibleCells.map(\.text) == ["Zoe", "Bob"])
+        #expect(arranged.elements.map(\.name) == ["Zoe", "Bob"])
+        bindings.removeAll()
     }
 }

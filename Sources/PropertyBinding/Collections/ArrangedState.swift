@@ -1,0 +1,129 @@
+/// What an ``ArrangedArray`` knows of its elements, guarded by its lock: its content (the source's
+/// elements, in their order), which of them are shown, and an order key for each, which breaks
+/// ties between elements that compare equal (content order) without shifting when elements are
+/// inserted (a key is never renumbered but when two neighbours leave no room between them).
+struct ArrangedState<Element, ID: Hashable> {
+    /// The source's elements, in their order.
+    var content: [Element] = []
+    /// One order key for each element of `content`, ascending along it.
+    var keys: [UInt64] = []
+    /// Whether each element of `content` passes the filter (is shown).
+    var included: [Bool] = []
+    /// The order key of each arranged element, parallel to the arranged elements.
+    var arrangedKeys: [UInt64] = []
+    /// The order key of each element's id (when ids are unique).
+    var keyByID: [ID: UInt64] = [:]
+    /// Whether two elements of `content` have shared an id: ``keyByID`` is then not trusted.
+    var hasDuplicateIDs = false
+
+    /// The spacing of keys given in order, and the first key.
+    static var spacing: UInt64 { 1 << 32 }
+    static var firstKey: UInt64 { 1 << 62 }
+
+    /// The position in `content` of the element whose order key is `key`, by binary search.
+    func contentIndex(ofKey key: UInt64) -> Int? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? low : nil
+    }
+
+    /// Keys for `count` elements in order, evenly spaced.
+    static func freshKeys(_ count: Int) -> [UInt64] {
+        (0..<count).map { firstKey &+ UInt64($0) &* spacing }
+    }
+
+    /// Rebuilds ``keyByID`` from `content`.
+    mutating func indexIDs(_ id: (Element) -> ID) {
+        keyByID = [:]
+        keyByID.reserveCapacity(content.count)
+        hasDuplicateIDs = false
+        for (element, key) in zip(content, keys) where keyByID.updateValue(key, forKey: id(element)) != nil {
+            hasDuplicateIDs = true
+        }
+    }
+
+    /// Fills the keys of `newKeys` that are nil (new positions of inserted and moved elements)
+    /// between their neighbours' keys; returns nil when some run has no room (renumber then).
+    static func fillKeys(_ newKeys: [UInt64?]) -> [UInt64]? {
+        var result = [UInt64](repeating: 0, count: newKeys.count)
+        var index = 0
+        var previous: UInt64? = nil
+        while index < newKeys.count {
+            if let key = newKeys[index] {
+                result[index] = key
+                previous = key
+                index += 1
+                continue
+            }
+            var end = index
+            while end < newKeys.count && newKeys[end] == nil { end += 1 }
+            let run = UInt64(end - index)
+            let next = end < newKeys.count ? newKeys[end] : nil
+            var low: UInt64
+            var step: UInt64
+            switch (previous, next) {
+            case (nil, nil):
+                low = firstKey &- spacing
+                step = spacing
+            case (let previous?, nil):
+                guard previous <= UInt64.max - spacing * (run + 1) else { return nil }
+                low = previous
+                step = spacing
+            case (nil, let next?):
+                guard next > spacing * (run + 1) else { return nil }
+                low = next - spacing * (run + 1)
+                step = spacing
+            case (let previous?, let next?):
+                guard next > previous else { return nil }
+                step = min(spacing, (next - previous) / (run + 1))
+                guard step > 0 else { return nil }
+                low = previous
+            }
+            for offset in 0..<Int(run) {
+                low += step
+                result[index + offset] = low
+            }
+            previous = low
+            index = end
+        }
+        return result
+    }
+}
+
+extension ListChanges {
+    /// Where a new row of a batch comes from.
+    enum Origin {
+        case inserted
+        case moved(from: Int)
+        case staying(from: Int, isReloaded: Bool)
+    }
+
+    /// Calls `body` for each new index in order, with where its row comes from.
+    func forEachOrigin(newCount: Int, _ body: (Int, Origin) -> Void) {
+        let oldCount = newCount + deletes.count - inserts.count
+        var taken = [Bool](repeating: false, count: oldCount)
+        for index in deletes { taken[index] = true }
+        for move in moves { taken[move.from] = true }
+        var source = [Int](repeating: -1, count: newCount)  // -2 inserted, -1 a staying row, else moved from
+        for index in inserts { source[index] = -2 }
+        for move in moves { source[move.to] = move.from }
+        var staying = 0
+        var nextReload = 0
+        for newIndex in 0..<newCount {
+            switch source[newIndex] {
+            case -2: body(newIndex, .inserted)
+            case -1:
+                while taken[staying] { staying += 1 }
+                let isReloaded = nextReload < reloads.count && reloads[nextReload] == staying
+                if isReloaded { nextReload += 1 }
+                body(newIndex, .staying(from: staying, isReloaded: isReloaded))
+                staying += 1
+            case let from: body(newIndex, .moved(from: from))
+            }
+        }
+    }
+}
