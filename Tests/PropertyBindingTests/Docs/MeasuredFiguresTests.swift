@@ -7,7 +7,7 @@ import Testing
 //
 // The rule: a comment (`//` or `///`, consecutive lines read as one text) may not put a number
 // before a unit of measurement: instructions, ns, µs, ms, × or x (a ratio), %, or "bytes" after
-// "about", "~" or a verb of cost ("costs", "saves", "takes … more"). Nor may it name callgrind or
+// "about", "~" or a verb of cost ("costs", "saves", "saved"). Nor may it name callgrind or
 // cachegrind, the tools such figures come from. Allowed, as they are facts of the code rather than
 // measurements: the byte sizes of a layout (`five bytes inline`, `a 64-byte block`, `16 bytes a
 // bucket`), bit widths and counts, powers (`2³²`), and durations in examples. A comment can say
@@ -71,7 +71,8 @@ import Testing
         for text in [
             "which costs 82 instructions of a TargetActionTrigger update",
             "a few hundred nanoseconds, 97 ns at a million rows",
-            "1.96× a single source", "2.5x a closure", "about 0.15% of lookups", "costs about 15 bytes of memory per row",
+            "1.96× a single source", "2.5x a closure", "about 0.15% of lookups",
+            "costs about 15 bytes of memory per row",
             "measured under callgrind",
         ] {
             #expect(Self.quotesAFigure(text), "\(text)")
