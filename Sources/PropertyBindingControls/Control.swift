@@ -121,8 +121,8 @@ open class Control: TriggerMakingObject {
     }
 
     private let lock = StateLock()
-    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 82
-    // instructions of a TargetActionTrigger update (callgrind, BindingProfile).
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, a cost that shows
+    // in every target-action update (Benchmarks/README.md).
     @exclusivity(unchecked) private var registrations: [Registration] = []
     @exclusivity(unchecked) private var nextID = 0
 
@@ -235,8 +235,8 @@ open class Control: TriggerMakingObject {
         // they were when the events were sent; copying the array allocates nothing.
         let snapshot = lock.withLock { registrations }
         var sawReleasedTarget = false
-        // Each case tests its own events: one switch per registration, 10 instructions fewer a
-        // target-action update than filtering on `registration.events` first (callgrind).
+        // Each case tests its own events: one switch per registration, fewer instructions a
+        // target-action update than filtering on `registration.events` first (Benchmarks/README.md).
         for registration in snapshot {
             switch registration {
             case .trigger(let trigger):

@@ -27,7 +27,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// which is only read or written with `gateLock` held. A binding is its own gate, or
     /// shares the gate of `gateHolder` (the two directions of a two-way binding).
     /// Unchecked: it is only touched under `gateLock`, and the dynamic exclusivity check of a
-    /// class property (two per update) cost 180 of an update's 1,200 instructions (callgrind).
+    /// class property (two per update) is a sizeable share of an update (Benchmarks/README.md).
     @exclusivity(unchecked) var gateMachine = GateMachine()
     // The four-byte-aligned fields fill the rest of the machine's last word and the words after
     // it exactly: the counters (12 bytes), then each lock (5 bytes) with three flags (1 byte).
@@ -62,7 +62,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
 
     /// The triggers; guarded by `lock`, which is never held while an update runs user code.
     /// Unchecked: only touched under `lock`; the dynamic exclusivity check of the read on
-    /// every update (``isHeard(_:)``) costs 82 instructions of 1,281 (callgrind, custom trigger).
+    /// every update (``isHeard(_:)``) is a sizeable share of an update (Benchmarks/README.md).
     @exclusivity(unchecked) private var triggerList = TriggerList.none
     private weak var _owner: BindingSet?
     /// What most bindings never set, out of line: label, handlers, the last failure.

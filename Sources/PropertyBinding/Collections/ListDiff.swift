@@ -36,8 +36,8 @@
 /// `difference(from:)` (Myers) is O((old.count + new.count) · d) for d changes and finds no
 /// moves. A list that mostly keeps its order is matched by reading both arrays in order (one
 /// hash per element, for a check), the rest through a hash table of its ids; one content
-/// comparison per matched pair; about 15 bytes of memory per row, and 30 to 50 more per row not
-/// matched in order (all of them when the order is lost).
+/// comparison per matched pair; a few bytes of memory per row, and more per row not matched in
+/// order (all of them when the order is lost): see `compactChanges` for the layout.
 public enum ListDiff {
     /// The smallest batch (deletes, inserts, moves, and a reload for an element whose id stayed
     /// but whose content changed) that turns `old` into `new`, found in linear time (Heckel).
@@ -712,11 +712,11 @@ public enum ListDiff {
     /// other bits. No false negatives: an id whose four bits are not all set has no such row.
     ///
     /// Every pair of step 1 is looked up (a million at a million rows), and each false positive
-    /// sends a pair that was right to the table of step 3 (a hash and two rows read again, a few
-    /// hundred nanoseconds at that size), so the filter is built for few of them: at a million
-    /// rows with a fifth unpaired, about 0.15% of lookups (four bits, and a block big enough
-    /// that the ids it holds vary little from one block to the next; one 64-bit word with two
-    /// bits a row gave 1.5%), for one cache line read a lookup.
+    /// sends a pair that was right to the table of step 3 (a hash and two rows read again, cache
+    /// misses at that size), so the filter is built for few of them (four bits, and
+    /// a block big enough that the ids it holds vary little from one block to the next, ten
+    /// times fewer than one 64-bit word with two bits a row: Benchmarks/README.md), for one
+    /// cache line read a lookup.
     @usableFromInline
     struct IDFilter {
         /// The blocks, eight words each (four for `old`, four for `new`), aligned on 64 bytes.

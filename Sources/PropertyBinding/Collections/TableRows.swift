@@ -71,8 +71,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// Shows an array in `list`, its rows told apart by the ids `id` returns. The
     /// `Identifiable` initializers pass `{ $0.id }`, made where the rows are created (they are
     /// inlinable), so that the diff reads an id directly: through the key path `\.id` it would
-    /// be read at run time (the protocol's requirement is not folded into a field), about 300
-    /// instructions a read, two to three reads a row.
+    /// be read at run time (the protocol's requirement is not folded into a field), which costs
+    /// more than the rest of the row's diff, two to three reads a row (Benchmarks/README.md).
     @usableFromInline
     init(
         _ list: any RowListView, idOf id: @escaping (Element) -> ID, cell: Cell.Type,

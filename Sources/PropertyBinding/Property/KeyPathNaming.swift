@@ -105,8 +105,8 @@ extension AnyKeyPath {
     /// else `\Person.<computed Int>`; the same text on every run. A name an `@Announced`
     /// wrapper tells is not used here, as no object is read: see ``stableDescription(reading:)``.
     ///
-    /// Made once per key path and kept: describing a key path costs tens of thousands of
-    /// instructions, and a failure on a deallocated object names its key path.
+    /// Made once per key path and kept: describing a key path costs far more than an update,
+    /// and a failure on a deallocated object names its key path.
     var stableDescription: String {
         if let known = Self.stableDescriptions[self] { return known }
         let text = String(describing: self)

@@ -56,7 +56,7 @@ open class DelegateProxy<Object: AnyObject, Delegate> {
     @usableFromInline let installation: Installation
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`, so exempt from the dynamic exclusivity check, which with the slot's
-    // costs 341 of a DelegationTrigger update's 1,906 instructions (callgrind, BindingProfile).
+    // is a sizeable share of a DelegationTrigger update (Benchmarks/README.md).
     @usableFromInline @exclusivity(unchecked) weak var replaced: AnyObject?
     /// The trigger told of each callback, held from installation to removal (the trigger's
     /// binding removes it): a callback loads no weak reference and calls no closure.

@@ -26,7 +26,7 @@ import Foundation
 public final class DelegateSlot<Delegate>: @unchecked Sendable {
     @usableFromInline let lock = StateLock()
     // Guarded by `lock`, so exempt from the dynamic exclusivity check, which with the proxy's
-    // costs 341 of a DelegationTrigger update's 1,906 instructions (callgrind, BindingProfile).
+    // is a sizeable share of a DelegationTrigger update (Benchmarks/README.md).
     @usableFromInline @exclusivity(unchecked) weak var _delegate: AnyObject?
     /// Innermost first: the last one receives the callbacks first. Each proxy is kept as the
     /// delegate type (cast once, when installed) with its identity (which cannot be reused while

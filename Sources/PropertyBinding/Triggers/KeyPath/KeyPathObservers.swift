@@ -21,8 +21,8 @@ import Foundation
 /// thread.
 public final class KeyPathObservers: @unchecked Sendable {
     private let lock = StateLock()
-    // Guarded by `lock`, so exempt from the dynamic exclusivity check, which costs 83 of a
-    // KeyPathTrigger update's 1,580 instructions (callgrind, BindingProfile).
+    // Guarded by `lock`, so exempt from the dynamic exclusivity check, a cost that shows
+    // in every KeyPathTrigger update (Benchmarks/README.md).
     /// Every observation, in the order added: a list, not a table by key path, because an
     /// object has a few observations and a table costs a hundred bytes more for each object;
     /// announcements find their entries through `announced`, by identity, without a scan.
@@ -79,7 +79,7 @@ public final class KeyPathObservers: @unchecked Sendable {
     }
 
     /// The observations an announced key path reaches: most often one, kept as its position in
-    /// `observers` (a cached announcement then costs 24 bytes, not a list of its own: the
+    /// `observers` (a cached announcement is then one position, not a list of its own: the
     /// cache lives as long as the object's observations do), a list only for several.
     private enum Matched {
         case none
@@ -300,8 +300,8 @@ public final class KeyPathObservers: @unchecked Sendable {
     /// A hole under `id`, where an observation was removed from a long list (or from the
     /// superclass observations): it holds nothing of the observation's, and no announcement
     /// matches its key path. Its handler is a shared closure that does nothing, not a case of
-    /// its own: a case without a reference makes copying every handler test for it, one
-    /// instruction more in each update.
+    /// its own: a case without a reference makes copying every handler test for it, in each
+    /// update.
     private static func hole(_ id: Int) -> Observer {
         (holeKeyPath, (id, .closure(holeHandler)))
     }

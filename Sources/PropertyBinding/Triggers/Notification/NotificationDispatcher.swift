@@ -100,8 +100,8 @@ final class NotificationDispatcher: @unchecked Sendable {
     /// The name of the notifications dispatched.
     let name: Notification.Name
     private let lock = StateLock()
-    // Guarded by `lock`. (Exempting them from the dynamic exclusivity check saved 24 of a
-    // post's 12,131 instructions, so they keep it.)
+    // Guarded by `lock`. (Exempting them from the dynamic exclusivity check saves a negligible
+    // share of a post, so they keep it: Benchmarks/README.md.)
     private var bySender: [UInt: Group] = [:]
     private var anySender = SlotList<NotificationTrigger>()
     /// The sender looked up last and its triggers: a sender usually posts again, and hashing its
