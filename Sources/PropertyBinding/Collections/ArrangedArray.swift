@@ -143,7 +143,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
     deinit {
         stopSource()
         for (_, observation) in observations {
-            for token in observation.2 { observation.observers.remove(token) }
+            for token in observation.2 { observation.observers.removeObservation(token) }
         }
     }
 
@@ -765,12 +765,12 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
             return
         }
         observations[identity] = nil
-        for token in existing.2 { existing.observers.remove(token) }
+        for token in existing.2 { existing.observers.removeObservation(token) }
     }
 
     private func unobserveAll() {
         for (_, observation) in observations {
-            for token in observation.2 { observation.observers.remove(token) }
+            for token in observation.2 { observation.observers.removeObservation(token) }
         }
         observations = [:]
     }

@@ -1,8 +1,9 @@
 import Foundation
-import PropertyBinding
 import PropertyBindingControls
 import PropertyBindingTesting
 import Testing
+
+@testable import PropertyBinding
 
 /// A person whose age and name announce themselves; its score does not (``ArrangedArray/rearrange(_:)``).
 final class Arrangee: KeyPathObservable, Identifiable, Equatable, @unchecked Sendable {
