@@ -26,6 +26,13 @@ struct ThreadIdentity {
         var placeholdersShown: UInt = 0
         /// The delivery whose write the thread runs now (on a delivered binding's queue).
         var delivering: AnyObject?
+        /// How many `bind` closures of a list's rows the thread runs now.
+        var bindingRows = 0
+        /// The bindings (by identity) that a row's `bind` closure fired while they wrote the
+        /// rows, to update again once the thread lets their gate go.
+        var updatesAfterRows: [UInt] = []
+        /// How many such updates, one inside the other, the thread runs now.
+        var updatingAfterRows = 0
     }
 
     let cell: UnsafeMutablePointer<Cell>
@@ -43,6 +50,12 @@ struct ThreadIdentity {
     var placeholdersShown: UInt {
         get { cell.pointee.placeholdersShown }
         nonmutating set { cell.pointee.placeholdersShown = newValue }
+    }
+
+    /// How many `bind` closures of a list's rows the thread runs now.
+    var bindingRows: Int {
+        get { cell.pointee.bindingRows }
+        nonmutating set { cell.pointee.bindingRows = newValue }
     }
 
     /// The delivery whose write the thread runs now, or nil.
