@@ -172,3 +172,116 @@ import Testing
         #expect(inbox.keyPathObservers.count == 0)
     }
 }
+
+/// Threads and lifetimes of the rows' own bindings, as for any binding.
+@Suite struct RowLifetimeThreadTests {
+    /// An inbox behind a lock, changed and read from several threads; a row marks its message
+    /// seen through it.
+    final class LockedInbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _messages: [RowLifetimeTests.Message] = []
+        var messages: [RowLifetimeTests.Message] {
+            get { lock.withLock { _messages } }
+            set { lock.withLock { _messages = newValue } }
+        }
+        func change(_ body: (inout [RowLifetimeTests.Message]) -> Void) { lock.withLock { body(&_messages) } }
+    }
+
+    @Test func rowsThatMarkTheirElementSeenWhileTwoThreadsUpdate() throws {
+        let inbox = LockedInbox()
+        let table = TableView(visibleRowCount: 20)
+        let failures = Locked<[BindingFailure]>()
+        let applied = Locked<[(batch: TableViewBatch, rowsAfter: Int)]>()
+        let showMessages = Locked<AnyBinding?>(nil)
+        let rows = TableRows(table) { (cell, message: RowLifetimeTests.Message) in
+            cell.text = message.title + (message.isSeen ? " ✓" : "")
+            if !message.isSeen {
+                inbox.change { messages in
+                    if let index = messages.firstIndex(where: { $0.id == message.id }) { messages[index].isSeen = true }
+                }
+                showMessages.value?.update()  // what the array's trigger would do
+            }
+            return []
+        }
+        table.onBatch = { [weak table] batch in applied.append((batch, table?.numberOfRows ?? -1)) }
+        let binding = Binding(source: Property(inbox, \.messages), destination: rows)
+        binding.onError = { failures.append($0) }
+        showMessages.withLock { $0 = binding }
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for step in 0..<200 {
+                inbox.change { messages in
+                    if step % 3 == 2, !messages.isEmpty {
+                        messages.removeFirst()
+                    } else {
+                        messages.append(RowLifetimeTests.Message(id: thread * 1_000 + step, title: "\(thread).\(step)"))
+                    }
+                }
+                binding.update()
+            }
+        }
+        binding.update()
+        let final = inbox.messages
+        #expect(failures.value.isEmpty)
+        #expect(table.numberOfRows == final.count)
+        #expect(final.prefix(20).allSatisfy { $0.isSeen })
+        #expect(table.visibleCells.map(\.text) == final.prefix(20).map { $0.title + " ✓" })
+        #expect(Set(table.visibleCells.map(ObjectIdentifier.init)).count == table.visibleCells.count)
+        var count = 0
+        for (batch, rowsAfter) in applied.value {
+            #expect(count - batch.deletes.count + batch.inserts.count == rowsAfter)
+            count = rowsAfter
+        }
+        showMessages.withLock { $0 = nil }
+    }
+
+    @Test func rowBindingsEndSilentlyWhenTheListGoesWhileAnotherThreadFiresThem() throws {
+        for _ in 0..<20 {
+            let inbox = RowLifetimeTests.Inbox(count: 30)
+            var table: TableView? = TableView(visibleRowCount: 10)
+            let failures = Locked<[BindingFailure]>()
+            let screenBindings = BindingSet()
+            screenBindings.onError = { failures.append($0) }
+            let rows = RowLifetimeTests.seenRows(table!, inbox, failures: failures, set: screenBindings)
+            let showMessages = try Binding(source: Property(inbox, \.messages), destination: rows, triggers: .standard)
+                .updatingNow()
+            let rowBindings = rows.rowBindings
+            #expect(screenBindings.count == 10)
+            let meeting = ThreadMeeting(2)
+            let firing = Thread {
+                meeting.arrive()
+                for step in 0..<200 { inbox.folder = "f\(step)" }
+                meeting.arrive()
+            }
+            firing.start()
+            meeting.arrive()
+            table = nil
+            meeting.arrive()
+            inbox.folder = "last"
+            #expect(failures.value.isEmpty)
+            #expect(rowBindings.allSatisfy { !$0.isValid })
+            #expect(screenBindings.count == 0)
+            withExtendedLifetime(showMessages) {}
+        }
+    }
+
+    @Test func neitherTheRowsNorTheirSetKeepTheTableTheCellsOrTheModelAlive() throws {
+        weak var weakTable: TableView?
+        weak var weakCell: TableViewCell?
+        weak var weakInbox: RowLifetimeTests.Inbox?
+        let screenBindings = BindingSet()
+        do {
+            let table = TableView(visibleRowCount: 5)
+            let inbox = RowLifetimeTests.Inbox(count: 10)
+            let rows = RowLifetimeTests.seenRows(table, inbox, failures: Locked(), set: screenBindings)
+            screenBindings.add(
+                try Binding(source: Property(inbox, \.messages), destination: rows, triggers: .standard).updatingNow())
+            weakTable = table
+            weakCell = table.cellForRow(at: 0)
+            weakInbox = inbox
+            #expect(weakCell?.text == "m0 ✓")
+        }
+        #expect(weakTable == nil)
+        #expect(weakCell == nil)
+        #expect(weakInbox == nil)
+    }
+}
