@@ -116,6 +116,42 @@ import Testing
         #expect(counter.value < 100)
     }
 
+    @Test func aRowThatLoadsTheNextPageWhileScrollingLeavesOneCellPerRow() throws {
+        let inbox = Inbox(count: 10)
+        let table = TableView(visibleRowCount: 5)
+        let failures = Locked<[BindingFailure]>()
+        let rows = TableRows(table) { [weak inbox] (cell, message: Message) in
+            guard let inbox else { return [] }
+            cell.text = message.title
+            if message.id == inbox.messages.last?.id {  // the last row loads the next page
+                let next = inbox.messages.count
+                inbox.messages += (next..<next + 10).map { Message(id: $0, title: "m\($0)") }
+            }
+            let folder = try Binding(
+                source: Property(inbox, \.folder), destination: Property(cell, \.detailText), triggers: .standard
+            ).updatingNow()
+            folder.onError = { failures.append($0) }
+            return [folder]
+        }
+        let showMessages = try Binding(source: Property(inbox, \.messages), destination: rows, triggers: .standard)
+            .updatingNow()
+        showMessages.onError = { failures.append($0) }
+        let recorder = TableViewRecorder(table)
+        for (first, count) in [(5, 20), (15, 30), (25, 40)] {
+            recorder.removeAll()
+            table.scroll(toRow: first)  // the last row is made: ten more
+            #expect(recorder.batches == [TableViewBatch(inserts: Array(count - 10..<count))])
+            #expect(table.numberOfRows == count)
+            let visible = Array(table.visibleRows)
+            #expect(table.visibleCells.map(\.text) == visible.map { "m\($0)" })
+            #expect(Set(table.visibleCells.map(ObjectIdentifier.init)).count == visible.count)
+            #expect(rows.rowBindings.count == visible.count)
+            #expect(inbox.keyPathObservers.count == 1 + visible.count)
+        }
+        #expect(failures.value.isEmpty)
+        #expect(try rows.read() == inbox.messages)
+    }
+
     @Test func rowBindingsInAScreenWideSetLeaveItWithTheirRows() throws {
         let inbox = Inbox(count: 200)
         let table = TableView(visibleRowCount: 10)
@@ -246,16 +282,16 @@ import Testing
                 .updatingNow()
             let rowBindings = rows.rowBindings
             #expect(screenBindings.count == 10)
-            let meeting = ThreadMeeting(2)
+            let (started, finished) = (ThreadMeeting(2), ThreadMeeting(2))
             let firing = Thread {
-                meeting.arrive()
+                started.arrive()
                 for step in 0..<200 { inbox.folder = "f\(step)" }
-                meeting.arrive()
+                finished.arrive()
             }
             firing.start()
-            meeting.arrive()
+            started.arrive()
             table = nil
-            meeting.arrive()
+            finished.arrive()
             inbox.folder = "last"
             #expect(failures.value.isEmpty)
             #expect(rowBindings.allSatisfy { !$0.isValid })
