@@ -212,7 +212,6 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         return .objectDeallocated(root: listName, keyPath: "TableRows<\(Element.self)>")
     }
 
-
     // MARK: RowSource
 
     /// The number of elements shown.

@@ -165,7 +165,8 @@ import Testing
         #expect(screenBindings.bindings.allSatisfy { $0.isValid })
         inbox.messages.removeFirst(195)  // 5 rows left
         #expect(screenBindings.count == 1 + 5)
-        #expect(Set(screenBindings.bindings.map(ObjectIdentifier.init)).isSuperset(of: rows.rowBindings.map(ObjectIdentifier.init)))
+        let inSet = Set(screenBindings.bindings.map(ObjectIdentifier.init))
+        #expect(inSet.isSuperset(of: rows.rowBindings.map(ObjectIdentifier.init)))
     }
 
     @Test func theRowsBindingsEndWithTheirListSilently() throws {
