@@ -47,11 +47,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Whether a last failure is kept, so that a good update clears it without locking.
     private let failed = Atomic<Bool>(false)
     /// What few bindings set, as bits, so that an update of a binding without them takes no
-    /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`).
+    /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`), ``endsSilently(when:)`` (`endsSilentlyBit`).
     /// Written only under `lock`.
     private let options = Atomic<UInt8>(0)
     private static var hasOnUpdateBit: UInt8 { 1 }
     private static var deliversBit: UInt8 { 2 }
+    /// Set by ``endsSilently(when:)``.
+    private static var endsSilentlyBit: UInt8 { 4 }
     /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
     @usableFromInline let comparesValues: Bool
     /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
@@ -437,7 +439,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// binds is gone too: it ends with its holder.
     @inline(never)
     private func report(_ failure: BindingFailure) {
-        if let isHolderGone = lock.withLock({ extras?.isHolderGone }), failure.meansObjectGone, isHolderGone() {
+        if options.load(ordering: .relaxed) & Self.endsSilentlyBit != 0,
+            let isHolderGone = lock.withLock({ extras?.isHolderGone }), failure.meansObjectGone, isHolderGone()
+        {
             return
         }
         let (onError, owner) = lock.withLock {
@@ -508,7 +512,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// gone while `isHolderGone` says that what holds it (a row's list) is gone too: the end of a
     /// list is no failure of its rows. Called by the rows of a list for each binding of a row.
     func endsSilently(when isHolderGone: @escaping @Sendable () -> Bool) {
-        lock.withLock { madeExtras.isHolderGone = isHolderGone }
+        lock.withLock {
+            madeExtras.isHolderGone = isHolderGone
+            setOption(Self.endsSilentlyBit, true)
+        }
     }
 
     // MARK: Ending with the objects

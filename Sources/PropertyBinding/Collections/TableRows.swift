@@ -18,8 +18,11 @@
 /// and returns the row's bindings. They live exactly as long as the row shows the element: a
 /// deleted row's bindings end, a moved row keeps its own, a cell is unbound before it is reused
 /// or reloaded, and a row that is not visible has none (a table of 100,000 rows binds only the
-/// rows it shows). The rows hold the list weakly: once it is gone, a write throws
-/// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends.
+/// rows it shows). A row binding that ends leaves the ``BindingSet`` that holds it. The rows hold
+/// the list weakly: once it is gone, a write throws
+/// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends, and the rows'
+/// bindings end with the list, silently. The `bind` closure may change its element: see
+/// ``bind(_:toRow:)``.
 ///
 /// Bound to an ``ObservableArray`` (`triggers: .standard`), the rows take the batch the array
 /// announces for each change instead of diffing, whenever they can account for every row (see
