@@ -342,6 +342,13 @@ open class TableView: Control {
                 reusePool[ObjectIdentifier(type(of: cell))]?.removeAll { $0 === cell }
                 cell.isInReusePool = false
             }
+            if cells[row] != nil || !visibleRows.contains(row) {
+                // The data source changed the rows while it made this cell (a batch applied
+                // from inside it), and that batch showed every visible row: this cell shows none.
+                dataSource.tableView(self, didEndDisplaying: cell, forRowAt: row)
+                enqueue(cell)
+                continue
+            }
             cell.row = row
             cells[row] = cell
         }

@@ -48,11 +48,13 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// Whether a last failure is kept, so that a good update clears it without locking.
     private let failed = Atomic<Bool>(false)
     /// What few bindings set, as bits, so that an update of a binding without them takes no
-    /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`).
+    /// lock: ``Binding/onUpdate`` (`hasOnUpdateBit`), ``Binding/delivered(on:)`` (`deliversBit`), ``endsSilently(when:)`` (`endsSilentlyBit`).
     /// Written only under `lock`.
     private let options = Atomic<UInt8>(0)
     private static var hasOnUpdateBit: UInt8 { 1 }
     private static var deliversBit: UInt8 { 2 }
+    /// Set by ``endsSilently(when:)``.
+    private static var endsSilentlyBit: UInt8 { 4 }
     /// Whether the binding skips writing a value equal to the destination's (`Equatable` values).
     @usableFromInline let comparesValues: Bool
     /// What a direction of a two-way pair has and a plain binding does not (nil): the binding
@@ -92,6 +94,9 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         var deliveringStep: AnyObject?
         /// The other direction of a two-way pair: it ends with this one.
         weak var partner: AnyBinding?
+        /// Whether what the binding belongs to is gone (the list of a list's row), so that an
+        /// object found gone ends the binding silently (see ``endsSilently(when:)``).
+        var isHolderGone: (@Sendable () -> Bool)?
     }
 
     /// The extras, made on first use; call with `lock` held.
@@ -373,7 +378,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             result = .unchanged
         } else if gate.gateIsUpdating.load(ordering: .relaxed) {
             // Fired again while an update of this gate runs on this thread.
-            result = reentered()
+            // A list's row made by this update (a `bind` closure) may change the source: that is
+            // an update of its own, once this one is done.
+            let reentry = reentered()
+            if case .failed = reentry, me.bindingRows > 0, let later = updateAfterRows(me) {
+                result = later
+            } else {
+                result = reentry
+            }
         } else {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
             isRunning.store(Running.updating, ordering: .relaxed)
@@ -447,6 +459,30 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return .update(self, trigger)
     }
 
+    /// The most updates, one made by the other, that rows' `bind` closures may ask for (see
+    /// ``updateAfterRows(_:)``) before the next is a cycle.
+    private static var updatesAfterRowsLimit: Int { 8 }
+
+    /// Leaves an update of this binding for when this thread lets its gate go, because a
+    /// `bind` closure of the rows this binding writes changed its source while it wrote them
+    /// (a row that marks its element as seen): the closure runs inside the list's batch, which
+    /// must end before the rows take another. Returns ``UpdateResult/deferred``, or nil (a
+    /// cycle) when such updates keep asking for one another.
+    @inline(never)
+    private func updateAfterRows(_ me: ThreadIdentity) -> UpdateResult? {
+        let id = UInt(bitPattern: ObjectIdentifier(self))
+        if me.cell.pointee.updatesAfterRows.contains(id) { return .deferred }
+        guard me.cell.pointee.updatingAfterRows < Self.updatesAfterRowsLimit else { return nil }
+        me.cell.pointee.updatesAfterRows.append(id)
+        afterLeavingGate { [self] in
+            me.cell.pointee.updatesAfterRows.removeAll { $0 == id }
+            me.cell.pointee.updatingAfterRows += 1
+            run(trigger: nil)
+            me.cell.pointee.updatingAfterRows -= 1
+        }
+        return .deferred
+    }
+
     /// Records the result and reports a failure to the handlers.
     @inline(__always)
     private func finish(_ result: UpdateResult) -> UpdateResult {
@@ -462,9 +498,16 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         return result
     }
 
-    /// Records `failure` as the last error and hands it to the error handlers.
+    /// Records `failure` as the last error and hands it to the error handlers; a binding whose
+    /// holder is gone (``endsSilently(when:)``) records and reports nothing when an object it
+    /// binds is gone too: it ends with its holder.
     @inline(never)
     private func report(_ failure: BindingFailure) {
+        if options.load(ordering: .relaxed) & Self.endsSilentlyBit != 0,
+            let isHolderGone = lock.withLock({ extras?.isHolderGone }), failure.meansObjectGone, isHolderGone()
+        {
+            return
+        }
         let (onError, owner) = lock.withLock {
             madeExtras.lastError = failure
             failed.store(true, ordering: .relaxed)
@@ -543,6 +586,25 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         for trigger in stopped { TriggerClaims.stop(trigger) }
         // Wait for an update that entered before the binding became invalid.
         gate.waitForRunningUpdate()
+    }
+
+    // MARK: Ending with a row
+
+    /// Ends the binding with what holds it (a row of a list that stops showing its element): it
+    /// leaves its set and is invalidated (see ``invalidate()``), silently.
+    func end() {
+        owner?.remove(self)
+        invalidate()
+    }
+
+    /// Makes the binding end silently, as ``end()`` does, when an update finds an object it binds
+    /// gone while `isHolderGone` says that what holds it (a row's list) is gone too: the end of a
+    /// list is no failure of its rows. Called by the rows of a list for each binding of a row.
+    func endsSilently(when isHolderGone: @escaping @Sendable () -> Bool) {
+        lock.withLock {
+            madeExtras.isHolderGone = isHolderGone
+            setOption(Self.endsSilentlyBit, true)
+        }
     }
 
     // MARK: Ending with the objects

@@ -18,8 +18,11 @@
 /// and returns the row's bindings. They live exactly as long as the row shows the element: a
 /// deleted row's bindings end, a moved row keeps its own, a cell is unbound before it is reused
 /// or reloaded, and a row that is not visible has none (a table of 100,000 rows binds only the
-/// rows it shows). The rows hold the list weakly: once it is gone, a write throws
-/// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends.
+/// rows it shows). A row binding that ends leaves the ``BindingSet`` that holds it. The rows hold
+/// the list weakly: once it is gone, a write throws
+/// ``PropertyError/objectDeallocated(root:keyPath:)`` and the binding ends, and the rows'
+/// bindings end with the list, silently. The `bind` closure may change its element: see
+/// ``bind(_:toRow:)``.
 ///
 /// Bound to an ``ObservableArray`` (`triggers: .standard`), the rows take the batch the array
 /// announces for each change instead of diffing, whenever they can account for every row (see
@@ -33,6 +36,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     public typealias Value = [Element]
 
     private weak var list: (any RowListView)?
+    /// The list again, for the rows' bindings to ask whether it is gone.
+    private let presence: ListPresence
     /// The list's type, for the failure once it is gone.
     private let listName: String
     @usableFromInline let id: (Element) -> ID
@@ -50,6 +55,12 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         weak var announcer: ObservableArray<Element>?
         /// The version of `announcer` that `shown` is, or nil when it is not known to be one.
         var shownVersion: UInt64?
+        /// The thread that runs the `bind` closure now, by identity, and how many of its calls
+        /// it runs, one inside the other.
+        var binder: (thread: UInt, depth: Int)?
+        /// The array written on `binder`'s thread while it ran the `bind` closure: shown once
+        /// the row is made (``bind(_:toRow:)``).
+        var held: [Element]?
     }
 
     /// Shows an array in `list` (held weakly), its rows told apart by `id`, each displayed
@@ -79,10 +90,16 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
         self.list = list
+        self.presence = ListPresence(list)
         self.listName = String(describing: type(of: list))
         self.id = id
         self.bindRow = bind
         list.setRowSource(self)
+    }
+
+    deinit {
+        // The rows' bindings end with the rows, even those a set holds.
+        for binding in state.withLock({ $0.rowBindings.values.flatMap { $0 } }) { binding.end() }
     }
 
     /// The bindings of the rows displayed now, in no particular order (for tests and graphs).
@@ -98,7 +115,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the list is gone.
     public func read() throws -> [Element] {
-        guard list != nil else { throw deallocated() }
+        guard list != nil else { throw listIsGone() }
         return state.withLock { $0.shown }
     }
 
@@ -120,9 +137,12 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     ///
     /// Compiled where the rows are created (it is inlinable), so that the diff is specialized
     /// for the element type.
+    ///
+    /// Written from inside the `bind` closure (a row that marks its element as seen, on the
+    /// thread that binds it), the array is shown once the row is made: see ``bind(_:toRow:)``.
     @inlinable
     public func write(_ newValue: [Element]) throws {
-        let (list, old, announced) = try exchangeShown(newValue)
+        guard let (list, old, announced) = try exchangeShown(newValue) else { return }
         let changes = announced ?? ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
         if !changes.isEmpty { apply(changes, to: list) }
     }
@@ -143,13 +163,18 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     }
 
     /// Makes `newValue` the array shown and returns the one shown before, with the table, and
-    /// the batch that the rows' array announced from one to the other (nil when the rows diff).
+    /// the batch that the rows' array announced from one to the other (nil when the rows diff);
+    /// nil when `newValue` is held until the row that this thread binds now is made.
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
     @usableFromInline
-    func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?) {
-        guard let list else { throw deallocated() }
-        let (old, announced) = state.withLock { state -> ([Element], ListChanges?) in
+    func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?)? {
+        guard let list else { throw listIsGone() }
+        let exchanged = state.withLock { state -> ([Element], ListChanges?)? in
+            if let binder = state.binder, binder.thread == ThreadIdentity.current.id {
+                state.held = newValue
+                return nil
+            }
             defer { state.shown = newValue }
             guard let announcer = state.announcer else { return (state.shown, nil) }
             // The array's lock inside the rows': the array never calls out holding its own.
@@ -157,6 +182,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
             state.shownVersion = version
             return (state.shown, changes)
         }
+        guard let (old, announced) = exchanged else { return nil }
         return (list, old, announced)
     }
 
@@ -179,8 +205,14 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         }
     }
 
-    private func deallocated() -> PropertyError {
-        .objectDeallocated(root: listName, keyPath: "TableRows<\(Element.self)>")
+    /// The failure of a list that is gone; the rows' bindings end with it, silently.
+    private func listIsGone() -> PropertyError {
+        let ended = state.withLock { state in
+            defer { state.rowBindings = [:] }
+            return state.rowBindings.values.flatMap { $0 }
+        }
+        for binding in ended { binding.end() }
+        return .objectDeallocated(root: listName, keyPath: "TableRows<\(Element.self)>")
     }
 
     // MARK: RowSource
@@ -194,15 +226,57 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// Binds `cell` to the element of `row` with the `bind` closure, and keeps the bindings it
     /// returns until the cell is unbound. A cell that is not a `Cell`, or a row out of range,
     /// is left unbound; ``lastRowError`` says why.
+    ///
+    /// The closure runs while the list makes the row, which takes no batch then. So an array
+    /// written on this thread while it runs (the closure changed its element: "mark as seen")
+    /// is held, and shown once the row is made: when it changes only this row's element, the
+    /// row shows it at once, bound again (as long as the closure keeps changing its element, a
+    /// few times at most); otherwise the list takes the batch next. When the rows' own binding
+    /// is writing them (the list makes the row inside its batch), the change is an update of
+    /// that binding of its own, once this one is done (``UpdateResult/deferred``).
     public func bind(_ cell: AnyObject, toRow row: Int) {
         guard let cell = cell as? Cell else {
             let error = TableRowsError.cellOfWrongType(expected: "\(Cell.self)", actual: "\(type(of: cell))")
             state.withLock { $0.lastRowError = (row, error) }
             return
         }
-        guard let element = state.withLock({ $0.shown.indices.contains(row) ? $0.shown[row] : nil }) else {
+        guard var element = state.withLock({ $0.shown.indices.contains(row) ? $0.shown[row] : nil }) else {
             return
         }
+        var rebinds = 0
+        while true {
+            let held = bindNow(cell, to: element, row: row)
+            guard let held else { return }
+            // Written while the closure ran: only this row's element changed, the row shows it
+            // now; anything else reaches the list as a batch once the row is made.
+            if let changed = changedOnly(row, from: element, to: held) {
+                // A closure that changes its element each time it runs shows it as of its last run.
+                guard rebinds < Self.rebindLimit else { return }
+                element = changed
+                rebinds += 1
+            } else {
+                try? write(held)
+                return
+            }
+        }
+    }
+
+    /// How many times, at most, a row is bound again because its `bind` closure changed its
+    /// element.
+    private static var rebindLimit: Int { 3 }
+
+    /// Runs the `bind` closure for `cell` and `element`, ending the cell's bindings from before;
+    /// returns the array written on this thread while the closure ran, if any.
+    private func bindNow(_ cell: Cell, to element: Element, row: Int) -> [Element]? {
+        let me = ThreadIdentity.current
+        state.withLock { state in
+            if let binder = state.binder, binder.thread == me.id {
+                state.binder = (me.id, binder.depth + 1)
+            } else if state.binder == nil {
+                state.binder = (me.id, 1)
+            }
+        }
+        me.bindingRows += 1
         // Outside the lock: binding runs the user's code, and an update may read the rows.
         let bindings: [AnyBinding]
         do {
@@ -211,17 +285,63 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
             bindings = []
             state.withLock { $0.lastRowError = (row, error) }
         }
+        me.bindingRows -= 1
+        let presence = presence
+        for binding in bindings { binding.endsSilently(when: { presence.isGone }) }
         // A cell bound again without being unbound (a list that rebinds in place) ends its old
         // bindings: a row's bindings never outlive the element it shows.
-        let replaced = state.withLock { $0.rowBindings.updateValue(bindings, forKey: ObjectIdentifier(cell)) } ?? []
-        for binding in replaced { binding.invalidate() }
+        let (replaced, held) = state.withLock { state in
+            var held: [Element]?
+            if let binder = state.binder, binder.thread == me.id {
+                if binder.depth > 1 {
+                    state.binder = (me.id, binder.depth - 1)
+                } else {
+                    state.binder = nil
+                    held = state.held
+                    state.held = nil
+                }
+            }
+            return (state.rowBindings.updateValue(bindings, forKey: ObjectIdentifier(cell)) ?? [], held)
+        }
+        for binding in replaced { binding.end() }
+        return held
     }
 
-    /// Ends the bindings of `cell`: its row was deleted, reloaded, scrolled out, or the list reloaded.
+    /// The element of `row` in `held` when the array shown and `held` differ only there, by the
+    /// content of an element of the same id as `element`, the one the row was bound to; makes
+    /// `held` the array shown then. Nil otherwise.
+    private func changedOnly(_ row: Int, from element: Element, to held: [Element]) -> Element? {
+        state.withLock { state -> Element? in
+            let shown = state.shown
+            guard held.count == shown.count, shown.indices.contains(row), shown[row] == element,
+                id(held[row]) == id(element),
+                held[row] != element
+            else { return nil }
+            for index in held.indices where index != row && held[index] != shown[index] { return nil }
+            state.shown = held
+            state.shownVersion = nil
+            return held[row]
+        }
+    }
+
+    /// Ends the bindings of `cell`: its row was deleted, reloaded, scrolled out, or the list
+    /// reloaded. Each ends as if removed from its set: a ``BindingSet`` holding one lets it go.
     public func unbind(_ cell: AnyObject, fromRow row: Int) {
         let ended = state.withLock { $0.rowBindings.removeValue(forKey: ObjectIdentifier(cell)) } ?? []
-        for binding in ended { binding.invalidate() }
+        for binding in ended { binding.end() }
     }
+}
+
+/// A list, held weakly, that the rows' bindings ask from any thread whether it is gone: they
+/// then end silently (see ``AnyBinding/endsSilently(when:)``).
+private final class ListPresence: @unchecked Sendable {
+    private weak var list: AnyObject?
+
+    init(_ list: AnyObject) {
+        self.list = list
+    }
+
+    var isGone: Bool { list == nil }
 }
 
 /// Why ``TableRows`` left a cell unbound (its ``TableRows/lastRowError``), besides the errors

@@ -24,6 +24,13 @@ struct ThreadIdentity {
         /// wraps): a binding that sees it change during its update looks whether its source's
         /// object is gone.
         var placeholdersShown: UInt = 0
+        /// How many `bind` closures of a list's rows the thread runs now.
+        var bindingRows = 0
+        /// The bindings (by identity) that a row's `bind` closure fired while they wrote the
+        /// rows, to update again once the thread lets their gate go.
+        var updatesAfterRows: [UInt] = []
+        /// How many such updates, one inside the other, the thread runs now.
+        var updatingAfterRows = 0
     }
 
     let cell: UnsafeMutablePointer<Cell>
@@ -41,6 +48,12 @@ struct ThreadIdentity {
     var placeholdersShown: UInt {
         get { cell.pointee.placeholdersShown }
         nonmutating set { cell.pointee.placeholdersShown = newValue }
+    }
+
+    /// How many `bind` closures of a list's rows the thread runs now.
+    var bindingRows: Int {
+        get { cell.pointee.bindingRows }
+        nonmutating set { cell.pointee.bindingRows = newValue }
     }
 
     /// Leaves `call` to run once the thread lets go of the gate whose identity is `gate`, which

@@ -19,6 +19,23 @@ private final class RepositoryList: KeyPathObservable {
     @Announced var repositories: [Repository] = []
 }
 
+private struct Message: Identifiable, Equatable {
+    let id: Int
+    var title: String
+    var isSeen = false
+}
+
+private final class Inbox: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var messages: [Message] = (0..<100).map { Message(id: $0, title: "m\($0)") }
+    @Announced var folder = "Inbox"
+
+    func markSeen(_ id: Int) {
+        guard let index = messages.firstIndex(where: { $0.id == id }), !messages[index].isSeen else { return }
+        messages[index].isSeen = true
+    }
+}
+
 @Suite struct BindingCollectionsSnippetTests {
     @Test func anArrayBoundToATable() throws {
         let list = RepositoryList()
@@ -166,5 +183,36 @@ private final class RepositoryList: KeyPathObservable {
         #expect(tableView.visibleCells.map(\.text) == ["Zoe", "Bob"])
         #expect(arranged.elements.map(\.name) == ["Zoe", "Bob"])
         bindings.removeAll()
+    }
+
+    @Test func rowLifetimes() throws {
+        let inbox = Inbox()
+        let tableView = TableView(visibleRowCount: 20)
+        let failures = Locked<[BindingFailure]>()
+        // snippet: row-lifetimes
+        let screenBindings = BindingSet()
+        let rows = TableRows(tableView) { [weak inbox] (cell, message: Message) in
+            guard let inbox else { return [] }
+            cell.text = message.title + (message.isSeen ? "" : " •")
+            inbox.markSeen(message.id)  // changes the array: applied once the row is made
+            let folder = try Binding(
+                source: Property(inbox, \.folder), destination: Property(cell, \.detailText), triggers: .standard
+            ).updatingNow()
+            screenBindings.add(folder)  // and it leaves the set when its row ends
+            return [folder]
+        }
+        screenBindings.add(
+            try Binding(source: Property(inbox, \.messages), destination: rows, triggers: .standard).updatingNow())
+
+        tableView.scroll(toRow: 40)  // rows 40..<60 show their message seen ("m40", no dot)
+        let bound = screenBindings.count  // 21: the array's binding and the 20 rows' bindings
+        // end snippet
+        screenBindings.onError = { failures.append($0) }
+        #expect(bound == 21)
+        #expect(tableView.visibleCells.map(\.text) == (40..<60).map { "m\($0)" })
+        #expect(inbox.messages.filter(\.isSeen).map(\.id) == Array(0..<20) + Array(40..<60))
+        inbox.folder = "Archive"
+        #expect(tableView.visibleCells.allSatisfy { $0.detailText == "Archive" })
+        #expect(failures.value.isEmpty)
     }
 }

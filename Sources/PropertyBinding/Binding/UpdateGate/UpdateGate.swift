@@ -127,6 +127,11 @@ extension AnyBinding {
         return true
     }
 
+    /// Leaves `call` for when this thread lets go of the gate, which it holds now.
+    func afterLeavingGate(_ call: @escaping () -> Void) {
+        ThreadIdentity.current.afterReleasing(gate.gateIdentity, call)
+    }
+
     /// Runs `body` inside the gate, waiting for it when that is safe. When this thread is
     /// inside an update and another thread holds the gate, waiting could deadlock: `later` is
     /// handed to that thread, which runs it before it lets the gate go, and this returns nil.
