@@ -1,0 +1,50 @@
+/// What makes two properties one node of a ``BindingGraph``: the same object (alive or gone)
+/// and key path, the same setter or list (copies of one included), never the same text.
+enum NodeIdentity: Hashable {
+    /// A key path of an object, the object told by its weak reference (``WeakReference/identity``).
+    case keyPath(object: UInt, keyPath: AnyKeyPath)
+    /// A selection's property: the owner, the selection and the selected object's key path.
+    case selection(owner: UInt, selection: AnyKeyPath, keyPath: AnyKeyPath)
+    /// A property that is an object (``TableRows``, ``ObservableArray``), or one that shares an
+    /// object among its copies (a ``Setter``'s memory of its last value).
+    case instance(ObjectIdentifier)
+
+    /// The identity of `property`, looked for through transformers and type erasure; nil for a
+    /// property that can tell none (a value type of your own, or an object of the Objective-C
+    /// runtime that is gone): such a property is a node of its own in each binding.
+    static func of(_ property: any ReadableProperty) -> NodeIdentity? {
+        if let identified = property as? any GraphIdentified { return identified.nodeIdentity }
+        if type(of: property) is AnyClass { return .instance(ObjectIdentifier(property as AnyObject)) }
+        if let erased = property as? any TypeErasedProperty { return of(erased.erasedBase) }
+        if let transformer = property as? any Transformer { return of(transformer.property) }
+        return nil
+    }
+}
+
+/// A property that knows its ``NodeIdentity``.
+protocol GraphIdentified {
+    var nodeIdentity: NodeIdentity? { get }
+}
+
+extension Property: GraphIdentified {
+    var nodeIdentity: NodeIdentity? {
+        _reference.identity == 0 ? nil : .keyPath(object: _reference.identity, keyPath: keyPath)
+    }
+}
+
+extension ReadOnlyProperty: GraphIdentified {
+    var nodeIdentity: NodeIdentity? {
+        _reference.identity == 0 ? nil : .keyPath(object: _reference.identity, keyPath: keyPath)
+    }
+}
+
+extension SelectionProperty: GraphIdentified {
+    var nodeIdentity: NodeIdentity? {
+        ownerReference.identity == 0
+            ? nil : .selection(owner: ownerReference.identity, selection: selection, keyPath: keyPath)
+    }
+}
+
+extension Setter: GraphIdentified {
+    var nodeIdentity: NodeIdentity? { .instance(ObjectIdentifier(written)) }
+}
