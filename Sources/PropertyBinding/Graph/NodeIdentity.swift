@@ -1,17 +1,19 @@
-/// What makes two properties one node of a ``BindingGraph``: the same object (alive or gone)
-/// and key path, the same setter or list (copies of one included), never the same text.
+/// What makes two properties one node of a ``BindingGraph``: the same object and key path, the
+/// same setter or list (copies of one included), never the same text.
 enum NodeIdentity: Hashable {
-    /// A key path of an object, the object told by its weak reference (``WeakReference/identity``).
-    case keyPath(object: UInt, keyPath: AnyKeyPath)
+    /// A key path of an object that lives.
+    case keyPath(object: ObjectIdentifier, keyPath: AnyKeyPath)
     /// A selection's property: the owner, the selection and the selected object's key path.
-    case selection(owner: UInt, selection: AnyKeyPath, keyPath: AnyKeyPath)
+    case selection(owner: ObjectIdentifier, selection: AnyKeyPath, keyPath: AnyKeyPath)
     /// A property that is an object (``TableRows``, ``ObservableArray``), or one that shares an
     /// object among its copies (a ``Setter``'s memory of its last value).
     case instance(ObjectIdentifier)
 
     /// The identity of `property`, looked for through transformers and type erasure; nil for a
-    /// property that can tell none (a value type of your own, or an object of the Objective-C
-    /// runtime that is gone): such a property is a node of its own in each binding.
+    /// property that can tell none: a value type of your own, or a property whose object is gone
+    /// (a property keeps its object weakly, and nothing tells two dead objects apart, not even
+    /// their addresses, which a new object may reuse). Such a property is a node of its own in
+    /// each binding.
     static func of(_ property: any ReadableProperty) -> NodeIdentity? {
         if let identified = property as? any GraphIdentified { return identified.nodeIdentity }
         if type(of: property) is AnyClass { return .instance(ObjectIdentifier(property as AnyObject)) }
@@ -26,22 +28,19 @@ protocol GraphIdentified {
     var nodeIdentity: NodeIdentity? { get }
 }
 
-extension Property: GraphIdentified {
+extension KeyPathProperty {
     var nodeIdentity: NodeIdentity? {
-        _reference.identity == 0 ? nil : .keyPath(object: _reference.identity, keyPath: keyPath)
+        rootObject.map { .keyPath(object: ObjectIdentifier($0), keyPath: anyKeyPath) }
     }
 }
 
-extension ReadOnlyProperty: GraphIdentified {
-    var nodeIdentity: NodeIdentity? {
-        _reference.identity == 0 ? nil : .keyPath(object: _reference.identity, keyPath: keyPath)
-    }
-}
+extension Property: GraphIdentified {}
+extension ReadOnlyProperty: GraphIdentified {}
+extension OptionalLinkProperty: GraphIdentified {}
 
 extension SelectionProperty: GraphIdentified {
     var nodeIdentity: NodeIdentity? {
-        ownerReference.identity == 0
-            ? nil : .selection(owner: ownerReference.identity, selection: selection, keyPath: keyPath)
+        owner.map { .selection(owner: ObjectIdentifier($0), selection: selection, keyPath: keyPath) }
     }
 }
 

@@ -17,7 +17,7 @@
 public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// The key path this property reads and writes.
     public let keyPath: ReferenceWritableKeyPath<Root, Value>
-    @usableFromInline let _reference: WeakReference<Root>
+    @usableFromInline weak var _object: Root?
     /// Reads into `value` when it is nil, otherwise writes it. One closure, not a getter and a
     /// setter: the optimizer folds a literal key path into direct access only in a closure
     /// that is its sole user.
@@ -34,7 +34,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// effect.
     @inlinable
     public init(_ object: Root, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Root, Value>) {
-        self._reference = WeakReference(object)
+        self._object = object
         self._access = Self.accessor(keyPath())
         self.keyPath = keyPath()
     }
@@ -51,9 +51,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     }
 
     /// The object, or `nil` once it has been deallocated.
-    @inlinable public var object: Root? { _reference.object }
-
-    @inlinable var _object: Root? { _reference.object }
+    @inlinable public var object: Root? { _object }
 
     /// Returns `object[keyPath: keyPath]`.
     ///
@@ -103,7 +101,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)
+        .objectDeallocated(DeallocatedObject(rootType: Root.self, keyPath: keyPath))
     }
 }
 

@@ -21,7 +21,7 @@
 public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
     /// The key path this property reads.
     public let keyPath: KeyPath<Root, Value>
-    @usableFromInline let _reference: WeakReference<Root>
+    @usableFromInline weak var _object: Root?
     /// Reads the value. The optimizer folds a literal key path into direct access only in a
     /// closure that is its sole user.
     @usableFromInline let _read: (Root) -> Value
@@ -37,7 +37,7 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
     /// effect.
     @inlinable
     public init(_ object: Root, _ keyPath: @autoclosure () -> KeyPath<Root, Value>) {
-        self._reference = WeakReference(object)
+        self._object = object
         self._read = Self.accessor(keyPath())
         self.keyPath = keyPath()
     }
@@ -48,9 +48,7 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
     }
 
     /// The object, or `nil` once it has been deallocated.
-    @inlinable public var object: Root? { _reference.object }
-
-    @inlinable var _object: Root? { _reference.object }
+    @inlinable public var object: Root? { _object }
 
     /// Returns `object[keyPath: keyPath]`.
     ///
@@ -63,7 +61,7 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)
+        .objectDeallocated(DeallocatedObject(rootType: Root.self, keyPath: keyPath))
     }
 }
 

@@ -18,14 +18,13 @@ public struct SelectionProperty<Owner: AnyObject, Selected: AnyObject, Value>: W
     public let selection: KeyPath<Owner, Selected?>
     /// The property of the selected object.
     public let keyPath: ReferenceWritableKeyPath<Selected, Value>
-    let ownerReference: WeakReference<Owner>
-    private var owner: Owner? { ownerReference.object }
+    weak var owner: Owner?
 
     /// Creates a property of the object `owner` selects at `selection`; `owner` is held weakly.
     public init(
         _ owner: Owner, _ selection: KeyPath<Owner, Selected?>, _ keyPath: ReferenceWritableKeyPath<Selected, Value>
     ) {
-        self.ownerReference = WeakReference(owner)
+        self.owner = owner
         self.selection = selection
         self.keyPath = keyPath
     }

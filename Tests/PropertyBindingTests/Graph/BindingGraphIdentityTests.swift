@@ -71,17 +71,4 @@ import Testing
         }
         #expect(set.graph.edges.map(\.source) == ["n0", "n2"])
     }
-
-    @Test func oneDeadObjectBoundBothWaysIsStillOneNode() {
-        let field = Screen()
-        var model: Model? = Model()
-        let set = BindingSet()
-        set.add(
-            Binding(source: Property(model!, \.count), destination: Property(field, \.shown)),
-            Binding(source: Property(field, \.shown), destination: Property(model!, \.count)))
-        model = nil
-        let graph = set.graph
-        #expect(graph.nodes.count == 2)
-        #expect(graph.edges.map { "\($0.source)->\($0.destination)" } == ["n0->n1", "n1->n0"])
-    }
 }
