@@ -26,6 +26,16 @@ import PropertyBinding
 /// the model they were written from instead. (A ``Label`` announces its text because another
 /// control often shows it; a button's state has its source of truth in the model.)
 open class Button: Control {
+    /// The names of the button's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(save, \.isEnabled))   // \Button.isEnabled, not \Button.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([\Button.title: "title", \Button.isEnabled: "isEnabled"]) { $1 }
+    }
+
     /// The title shown on the button; setting it sends no event.
     ///
     /// ```swift

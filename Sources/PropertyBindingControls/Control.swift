@@ -24,7 +24,16 @@ import PropertyBinding
 ///
 /// The target list is safe to change from any thread; the control's own state (the text of a
 /// ``TextField``, the value of a ``Stepper``) belongs to the thread that uses it, like a view.
-open class Control: TriggerMakingObject {
+open class Control: TriggerMakingObject, KeyPathNaming {
+    /// The names of the control's key paths, for messages and graphs (a property of an `open`
+    /// class prints as `\Button.<computed Bool>` otherwise); none of its own. A subclass overrides
+    /// it, adding its names to its superclass's, and its own subclasses inherit them.
+    ///
+    /// ```swift
+    /// print(Property(save, \.isEnabled))   // \Button.isEnabled
+    /// ```
+    open class var keyPathNames: [AnyKeyPath: String] { [:] }
+
     /// One action added with ``addTarget(_:action:for:)``. Immutable, and a class: sending an
     /// event copies one reference per action, not a weak reference, a closure and the rest.
     private final class Entry: @unchecked Sendable {

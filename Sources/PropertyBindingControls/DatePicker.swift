@@ -11,6 +11,16 @@ import PropertyBinding
 /// birthday.date = Date()                               // set by code: no event (as in UIKit)
 /// ```
 open class DatePicker: Control {
+    /// The names of the datepicker's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(picker, \.date))   // \DatePicker.date, not \DatePicker.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([\DatePicker.date: "date"]) { $1 }
+    }
+
     /// The date shown; setting it from code sends no event.
     ///
     /// ```swift

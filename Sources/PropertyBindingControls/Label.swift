@@ -11,6 +11,16 @@ import PropertyBinding
 /// `.valueChanged` (a label set to the text it already shows sends nothing): another binding can
 /// follow it, with the trigger `TriggerRegistry.standard` infers.
 open class Label: Control {
+    /// The names of the label's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(label, \.text))   // \Label.text, not \Label.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([\Label.text: "text"]) { $1 }
+    }
+
     /// The text shown; each change sends `.valueChanged`.
     public var text: String {
         didSet { if text != oldValue { sendActions(for: .valueChanged) } }

@@ -13,6 +13,18 @@ import PropertyBinding
 /// the segments is ignored, so the index is always one of them or ``noSegment``. Bind it to an
 /// enum with `ReadableProperty.cases(of:)`.
 open class SegmentedControl: Control {
+    /// The names of the segmentedcontrol's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(planPicker, \.selectedSegmentIndex))   // \SegmentedControl.selectedSegmentIndex
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([
+            \SegmentedControl.segments: "segments", \SegmentedControl.selectedSegmentIndex: "selectedSegmentIndex",
+        ]) { $1 }
+    }
+
     /// The index of no segment: nothing is selected.
     public static let noSegment = -1
 

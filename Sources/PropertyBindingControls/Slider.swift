@@ -12,6 +12,18 @@ import PropertyBinding
 /// The value always lies within the bounds: setting it (from code or by ``slide(to:)``)
 /// clamps it, and a NaN is ignored.
 open class Slider: Control {
+    /// The names of the slider's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(slider, \.value))   // \Slider.value, not \Slider.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([
+            \Slider.minimumValue: "minimumValue", \Slider.maximumValue: "maximumValue", \Slider.value: "value",
+        ]) { $1 }
+    }
+
     private var _value: Double
     /// The lowest value.
     public let minimumValue: Double

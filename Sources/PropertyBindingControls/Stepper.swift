@@ -14,6 +14,20 @@ import PropertyBinding
 /// Setting ``value`` from code clamps it to the bounds and sends nothing; a NaN is ignored, so
 /// the value is always a number and ``intValue`` never traps.
 open class Stepper: Control {
+    /// The names of the stepper's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(stepper, \.intValue))   // \Stepper.intValue, not \Stepper.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([
+            \Stepper.minimumValue: "minimumValue", \Stepper.maximumValue: "maximumValue",
+            \Stepper.stepValue: "stepValue", \Stepper.wraps: "wraps", \Stepper.value: "value",
+            \Stepper.intValue: "intValue",
+        ]) { $1 }
+    }
+
     private var _value: Double
     /// The lowest value.
     public var minimumValue: Double { didSet { value = _value } }

@@ -10,6 +10,16 @@ import PropertyBinding
 /// newsletter.isOn = false  // set by code: no event (as in UIKit)
 /// ```
 open class Switch: Control {
+    /// The names of the switch's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(toggle, \.isOn))   // \Switch.isOn, not \Switch.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([\Switch.isOn: "isOn"]) { $1 }
+    }
+
     /// Whether the switch is on; setting it from code sends no event.
     public var isOn: Bool
 

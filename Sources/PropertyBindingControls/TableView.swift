@@ -35,6 +35,21 @@ import PropertyBinding
 ///
 /// Like a view, a table and its cells belong to the thread that uses them.
 open class TableView: Control {
+    /// The names of the table view's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(Property(table, \.selectedRow))   // \TableView.selectedRow, not \TableView.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([
+            \TableView.numberOfRows: "numberOfRows", \TableView.visibleRowCount: "visibleRowCount",
+            \TableView.firstVisibleRow: "firstVisibleRow", \TableView.visibleRows: "visibleRows",
+            \TableView.selectedRow: "selectedRow", \TableView.visibleCells: "visibleCells",
+            \TableView.reusableCellCount: "reusableCellCount",
+        ]) { $1 }
+    }
+
     /// What the table asks for its rows, held weakly. Setting another data source makes the
     /// table forget its rows until the next ``reloadData()``.
     ///

@@ -19,6 +19,19 @@ import PropertyBinding
 /// The delegate is held weakly and stored in a `DelegateSlot`, so a `DelegationTrigger` can
 /// watch the callbacks while ``delegate`` keeps returning, and accepting, your own delegate.
 open class TextField: Control {
+    /// The names of the textfield's properties, added to its superclass's, for messages and graphs: a
+    /// property of an `open` class prints without its name.
+    ///
+    /// ```swift
+    /// print(ReadOnlyProperty(nameField, \.displayedText))   // \TextField.displayedText, not \TextField.<computed …>
+    /// ```
+    override open class var keyPathNames: [AnyKeyPath: String] {
+        super.keyPathNames.merging([
+            \TextField.text: "text", \TextField.placeholder: "placeholder", \TextField.displayedText: "displayedText",
+            \TextField.isEditing: "isEditing",
+        ]) { $1 }
+    }
+
     /// The text; setting it from code sends no event and calls no delegate method.
     public final var text: String
     /// The hint shown while ``text`` is empty: never the field's text, so no binding reads or

@@ -69,3 +69,14 @@ public final class BindingSet: @unchecked Sendable {
         for binding in removed { binding.invalidate() }
     }
 }
+
+extension BindingSet: KeyPathNaming {
+    /// The names of the set's computed properties, for messages and graphs.
+    ///
+    /// ```swift
+    /// print(ReadOnlyProperty(bindings, \.count))    // \BindingSet.count
+    /// ```
+    public static var keyPathNames: [AnyKeyPath: String] {
+        [\BindingSet.count: "count", \BindingSet.bindings: "bindings"]
+    }
+}

@@ -555,3 +555,14 @@ extension ObservableArray: TriggerMakingObject {
         keyPath == \ObservableArray.elements || keyPath == \ObservableArray.count ? [ObservableArrayTrigger(self)] : []
     }
 }
+
+extension ObservableArray: KeyPathNaming {
+    /// The names of the array's computed properties, for messages and graphs.
+    ///
+    /// ```swift
+    /// print(ReadOnlyProperty(members, \.count))     // \ObservableArray<Member>.count
+    /// ```
+    public static var keyPathNames: [AnyKeyPath: String] {
+        [\ObservableArray.elements: "elements", \ObservableArray.count: "count"]
+    }
+}

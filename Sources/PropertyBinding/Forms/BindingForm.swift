@@ -215,3 +215,17 @@ public final class BindingForm: Sendable {
         bindings.removeAll()
     }
 }
+
+extension BindingForm: KeyPathNaming {
+    /// The names of the form's computed properties, for messages and graphs.
+    ///
+    /// ```swift
+    /// print(ReadOnlyProperty(form, \.isValid))      // \BindingForm.isValid
+    /// ```
+    public static var keyPathNames: [AnyKeyPath: String] {
+        [
+            \BindingForm.isContinuous: "isContinuous", \BindingForm.isValid: "isValid",
+            \BindingForm.hasPendingEdits: "hasPendingEdits", \BindingForm.errors: "errors",
+        ]
+    }
+}

@@ -66,7 +66,9 @@ public struct BindingGraph: Sendable, Hashable {
     /// that reads a ``CombinedProperty``.
     public let edges: [Edge]
 
-    /// Describes `bindings`: a property read or written by several of them is one node.
+    /// Describes `bindings`: a property read or written by several of them is one node. Nodes
+    /// are told apart by identity, never by text: the same key path of two objects (alive or
+    /// gone), two ``Setter``s or two ``TableRows`` of one element type are two nodes.
     ///
     /// ```swift
     /// let graph = BindingGraph(form.bindings.bindings + screen.bindings)
@@ -98,20 +100,33 @@ extension BindingGraph {
     /// Collects the nodes while the edges are made, so that a property bound twice is one node.
     private struct Builder {
         /// Per node, in order: its identity, its text, and the label of a binding that uses it.
-        private var found: [(key: String, text: String, label: String?)] = []
+        private var found: [(key: Key, text: String, label: String?)] = []
+
+        /// What a node is found by: the property's identity, or, for a property that tells none,
+        /// the binding and the property's place in it (it is then a node of its own).
+        private enum Key: Hashable {
+            case property(NodeIdentity)
+            case unidentified(binding: ObjectIdentifier, place: String)
+        }
 
         /// The binding's edge, or, when it reads a ``CombinedProperty``, one edge from each source.
         mutating func edges(for binding: AnyBinding) -> [Edge] {
             let label = binding.label
             let (sources, destination, direction): ([String], String, Direction)
+            let id = ObjectIdentifier(binding)
             if let described = binding as? any DescribedBinding {
                 let read = PropertyOrigin.combinedSources(of: described.sourceProperty) ?? [described.sourceProperty]
-                sources = read.map { node(for: $0, label: label) }
-                destination = node(for: described.destinationProperty, label: label)
+                sources = read.enumerated().map { index, source in
+                    node(for: source, place: .unidentified(binding: id, place: "source \(index)"), label: label)
+                }
+                destination = node(
+                    for: described.destinationProperty, place: .unidentified(binding: id, place: "destination"),
+                    label: label)
                 direction = described.direction
             } else {
-                sources = [node(key: "\(ObjectIdentifier(binding)).source", text: "source", label: label)]
-                destination = node(key: "\(ObjectIdentifier(binding)).destination", text: "destination", label: label)
+                sources = [node(key: .unidentified(binding: id, place: "source 0"), text: "source", label: label)]
+                destination = node(
+                    key: .unidentified(binding: id, place: "destination"), text: "destination", label: label)
                 direction = .oneWay
             }
             let triggers = binding.triggers.map(Self.name(of:))
@@ -124,17 +139,15 @@ extension BindingGraph {
             }
         }
 
-        private mutating func node(for property: any ReadableProperty, label: String?) -> String {
-            let text = String(describing: property)
-            // The object and key path behind the transformers: the same text field behind two
-            // transformers is one node, and two text fields are two.
-            let key = PropertyOrigin.of(property).map { origin in
-                "\(origin.object.map { "\(ObjectIdentifier($0))" } ?? "gone") \(origin.keyPath)"
-            }
-            return node(key: key ?? text, text: text, label: label)
+        /// The node of `property`, found by its identity behind the transformers (the same text
+        /// field behind two transformers is one node; two text fields, two setters, two tables or
+        /// the properties of two objects that are gone are two), else by `place`.
+        private mutating func node(for property: any ReadableProperty, place: Key, label: String?) -> String {
+            let key = NodeIdentity.of(property).map(Key.property) ?? place
+            return node(key: key, text: String(describing: property), label: label)
         }
 
-        private mutating func node(key: String, text: String, label: String?) -> String {
+        private mutating func node(key: Key, text: String, label: String?) -> String {
             if let index = found.firstIndex(where: { $0.key == key }) {
                 if found[index].label == nil { found[index].label = label }
                 return "n\(index)"

@@ -4,7 +4,7 @@ import Synchronization
 /// A class that names its key paths for messages: Swift prints a key path through a property
 /// with observers, of a non-final class or behind a property wrapper as
 /// `\Person.<computed 0x… (Int)>`; a name declared here makes it read `\Person.age` in every
-/// failure, registry error and binding ``Binding/path``.
+/// failure, registry error, binding ``Binding/path`` and ``BindingGraph`` node.
 ///
 /// ```swift
 /// final class Person: KeyPathNaming {
@@ -13,6 +13,30 @@ import Synchronization
 /// }
 /// print(Property(person, \.age))              // \Person.age
 /// ```
+///
+/// A class that may be subclassed declares `class var keyPathNames`, and each subclass that has
+/// names of its own overrides it, adding them to its superclass's, as the stand-in controls of
+/// `PropertyBindingControls` do. A key path is named on the class it is written on: Swift makes
+/// `\FuelGauge.level` another key path than `\Gauge.level`, so a subclass names the inherited
+/// properties it binds (`\FuelGauge.level` below), or binds them as the superclass's
+/// (`Property(fuelGauge as Gauge, \.level)`):
+///
+/// ```swift
+/// open class Gauge: KeyPathNaming {
+///     public var level = 0
+///     open class var keyPathNames: [AnyKeyPath: String] { [\Gauge.level: "level"] }
+/// }
+/// final class FuelGauge: Gauge {
+///     var reserve = 0 { didSet { print("now \(reserve)") } }
+///     override class var keyPathNames: [AnyKeyPath: String] {
+///         super.keyPathNames.merging([\FuelGauge.reserve: "reserve", \FuelGauge.level: "level"]) { $1 }
+///     }
+/// }
+/// print(Property(fuelGauge, \.level))        // \FuelGauge.level
+/// ```
+///
+/// The library's own classes name their computed properties too: `\BindingForm.isValid`,
+/// `\BindingSet.count`, `\ObservableArray<Int>.elements`.
 ///
 /// A ``KeyPathObservable`` class conforms already, with the names of its
 /// ``KeyPathObservable/announcedKeyPaths``; an `@Announced` property needs no declaration: its

@@ -101,7 +101,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)
+        .objectDeallocated(DeallocatedObject(rootType: Root.self, keyPath: keyPath))
     }
 }
 

@@ -61,7 +61,7 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Root.self), keyPath: keyPath.stableDescription)
+        .objectDeallocated(DeallocatedObject(rootType: Root.self, keyPath: keyPath))
     }
 }
 

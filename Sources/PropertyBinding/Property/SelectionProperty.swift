@@ -18,7 +18,7 @@ public struct SelectionProperty<Owner: AnyObject, Selected: AnyObject, Value>: W
     public let selection: KeyPath<Owner, Selected?>
     /// The property of the selected object.
     public let keyPath: ReferenceWritableKeyPath<Selected, Value>
-    private weak var owner: Owner?
+    weak var owner: Owner?
 
     /// Creates a property of the object `owner` selects at `selection`; `owner` is held weakly.
     public init(

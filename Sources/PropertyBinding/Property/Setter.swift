@@ -92,7 +92,7 @@ public struct Setter<Target: AnyObject, Value>: WritableProperty {
 
     @usableFromInline
     func deallocated() -> PropertyError {
-        .objectDeallocated(root: String(describing: Target.self), keyPath: description)
+        .objectDeallocated(DeallocatedObject(setterOf: Target.self))
     }
 }
 

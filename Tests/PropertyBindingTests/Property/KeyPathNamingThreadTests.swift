@@ -91,8 +91,8 @@ private struct Naming: @unchecked Sendable {
             _ = try property.read()
             return "read"
         } catch {
-            guard case .objectDeallocated(_, let name) = error as? PropertyError else { return "\(error)" }
-            return name
+            guard case .objectDeallocated(let gone) = error as? PropertyError else { return "\(error)" }
+            return gone.keyPath
         }
     }
 }

@@ -18,9 +18,13 @@ final class GTKFocusTests: GTKTestCase {
         present()
         gtk_widget_grab_focus(other.widget!)
         GTKMainLoop.runUntilIdle()
+        // Presenting the window may have focused the email entry first: each entering is an
+        // event of its own (a Setter gets every fire), so count this one.
+        let beganBefore = began.names.count
         gtk_widget_grab_focus(email.widget!)
         GTKMainLoop.runUntilIdle()
-        XCTAssertEqual(began.names, [""], "focus entered the entry")
+        XCTAssertEqual(began.names.count, beganBefore + 1, "focus entered the entry once")
+        XCTAssertEqual(began.names.last, "")
         email.type("ann@example.com")
         XCTAssertEqual(person.name, "", "typing does not end editing")
         gtk_widget_grab_focus(other.widget!)

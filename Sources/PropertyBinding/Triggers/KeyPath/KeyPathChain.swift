@@ -187,8 +187,17 @@ private struct LinkSearch {
         for link in announced(on: type) {
             guard let path = Self.joined(prefix + [link]) else { continue }
             if path == target { return [link] }
-            guard let next = nextCharacter(after: path), next == "." else { continue }
+            guard let next = nextCharacter(after: path) else { continue }
             let valueType = Swift.type(of: link).valueType
+            if next == "?" {
+                // An optional link, `\Person.spareAddress?.city`: followed while it holds an object.
+                guard
+                    let objectType = (valueType as? any OptionalLink.Type)?.wrappedType as? any KeyPathObservable.Type,
+                    let rest = links(afterPrinted: String(describing: path) + "?", on: objectType)
+                else { continue }
+                return [link] + rest
+            }
+            guard next == "." else { continue }
             if let objectType = valueType as? any KeyPathObservable.Type {
                 if let rest = links(after: prefix + [link], on: objectType) { return [link] + rest }
             } else if !(valueType is AnyObject.Type), !(valueType is any OptionalLink.Type) {
@@ -197,6 +206,42 @@ private struct LinkSearch {
         }
         // A struct's properties are part of the link that holds it.
         return valueLinks.first.map { [$0] }
+    }
+
+    /// The links that make `target` after an optional link, on an object of `type`: `printed`
+    /// is the target's printed form up to here (`\Person.spareAddress?`). Swift cannot append a
+    /// key path after an optional chain, so these are matched by their printed form: `\Address.city`
+    /// continues `\Person.spareAddress?` as `.city` (a computed component prints the address of its
+    /// accessor, the same in both).
+    func links(afterPrinted printed: String, on type: any KeyPathObservable.Type) -> [AnyKeyPath]? {
+        for link in announced(on: type) {
+            guard let components = Self.components(of: link) else { continue }
+            let path = printed + components
+            // Swift prints the value made optional at the end as `?`: `\Person.spareAddress?.city?`.
+            if path == self.printed || path + "?" == self.printed { return [link] }
+            guard self.printed.count > path.count, self.printed.hasPrefix(path) else { continue }
+            let next = self.printed[self.printed.index(self.printed.startIndex, offsetBy: path.count)]
+            let valueType = Swift.type(of: link).valueType
+            let objectType =
+                next == "?"
+                ? (valueType as? any OptionalLink.Type)?.wrappedType as? any KeyPathObservable.Type
+                : next == "." ? valueType as? any KeyPathObservable.Type : nil
+            guard let objectType, let rest = links(afterPrinted: path + (next == "?" ? "?" : ""), on: objectType)
+            else { continue }
+            return [link] + rest
+        }
+        return nil
+    }
+
+    /// The printed form of `link` after its root type: `.city` for `\Address.city`.
+    private static func components(of link: AnyKeyPath) -> Substring? {
+        let text = String(describing: link)
+        let root = Swift.type(of: link).rootType
+        for name in [String(describing: root), _typeName(root, qualified: false)] {
+            let prefix = "\\\(name)."
+            if text.hasPrefix(prefix) { return text.dropFirst(prefix.count - 1) }
+        }
+        return nil
     }
 
     /// `links` appended from the right, `a.appending(b.appending(c))`: appending from the left
@@ -222,6 +267,12 @@ private struct LinkSearch {
     }
 }
 
-/// An `Optional`, whose links a chain does not follow (`\Person.address?.city`).
-private protocol OptionalLink {}
-extension Optional: OptionalLink {}
+/// An `Optional`: a link a chain follows while it holds an object (`\Person.address?.city`).
+private protocol OptionalLink {
+    /// The type of the value it may hold.
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalLink {
+    static var wrappedType: Any.Type { Wrapped.self }
+}

@@ -39,8 +39,9 @@
 ///
 /// A link whose value is a struct is the end of the chain: `\Person.home.street`, where `home`
 /// is an announced struct, fires when `\Person.home` is announced. A link that nothing announces
-/// (and a ``TriggerRegistry`` refuses it) leaves a trigger that never fires; so does an optional
-/// link, `\.address?.city`, which is not followed: bind the address's own key path instead.
+/// (and a ``TriggerRegistry`` refuses it) leaves a trigger that never fires. An optional link,
+/// `\.address?.city`, is followed while it holds an object (read it with an
+/// ``OptionalLinkProperty``, which reads no value while the link is `nil`).
 ///
 /// ## A subclass of an announcing class
 /// A class announces its own properties on itself: `Base` announces `\Base.name`, which is

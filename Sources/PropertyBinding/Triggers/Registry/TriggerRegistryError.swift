@@ -16,7 +16,7 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
     /// The object is a ``KeyPathObservable`` but nothing announces `keyPath`: it is not
     /// `@Announced`, not listed in ``KeyPathObservable/announcedKeyPaths``, or a computed key path
     /// listed with a dependency that is not announced, or a key path through objects with a link
-    /// that is not announced (or optional: `\.address?.city`). A ``KeyPathTrigger`` on it would
+    /// that is not announced (optional or not: `\.address?.city`). A ``KeyPathTrigger`` on it would
     /// never fire.
     case notAnnounced(root: String, keyPath: String)
 
@@ -35,7 +35,7 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
             return "nothing announces \(keyPath) of \(root), so no trigger would ever fire: "
                 + "mark it @Announced, or list it in \(root).announcedKeyPaths (.announced when its didSet calls didChange, "
                 + ".computed with the key paths it depends on); through objects, every link must be announced "
-                + "and not optional; or add a trigger by hand"
+                + "(an optional one too); or add a trigger by hand"
         }
     }
 }

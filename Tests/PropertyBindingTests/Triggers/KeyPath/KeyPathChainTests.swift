@@ -167,21 +167,62 @@ import Testing
         }
     }
 
-    /// An optional link is not followed: the registry refuses it, and a trigger made by hand does
-    /// not crash (it never fires).
-    @Test func anOptionalLinkIsRefusedAndDoesNotCrash() {
+    /// An optional link is followed while it holds an object, and read as no value while it is
+    /// nil: a placeholder stands in, or nothing is written.
+    @Test func anOptionalLinkIsFollowedAndReadsNoValueWhileNil() throws {
         let person = Resident()
-        let label = OptionalLabel()
-        #expect(throws: TriggerRegistryError.self) {
-            try Binding(
-                source: ReadOnlyProperty(person, \.spareAddress?.city), destination: Property(label, \.text),
-                triggers: .standard)
-        }
-        let counter = FireCounter(KeyPathTrigger(person, \.spareAddress?.city))
+        let label = PlainLabel()
+        let showCity = try Binding(
+            source: OptionalLinkProperty(person, \.spareAddress?.city).placeholder(whenNoSelection: "—"),
+            destination: Property(label, \.text), triggers: .standard)
+        person.spareAddress?.city = "Oslo"
+        #expect(label.text == "Oslo")
+        let old = person.spareAddress!
+        person.spareAddress = nil
+        #expect(label.text == "—")
+        old.city = "Bergen"  // no longer followed
+        #expect(label.text == "—")
+        #expect(old.keyPathObservers.count == 0)
+        person.spareAddress = Address(city: "Rome")
+        #expect(label.text == "Rome")
+        person.spareAddress?.city = "Nice"
+        #expect(label.text == "Nice")
+        showCity.invalidate()
+        #expect(person.keyPathObservers.count == 0)
+        #expect(person.spareAddress?.keyPathObservers.count == 0)
+    }
+
+    @Test func withoutAPlaceholderNothingIsWrittenWhileTheLinkIsNil() throws {
+        let person = Resident()
+        let label = PlainLabel()
+        let showCity = try Binding(
+            source: OptionalLinkProperty(person, \.spareAddress?.city), destination: Property(label, \.text),
+            triggers: .standard)
+        let recorder = BindingRecorder(showCity)
         person.spareAddress?.city = "Oslo"
         person.spareAddress = nil
-        person.spareAddress = Address()
-        #expect(counter.fires == 0)
+        #expect(label.text == "Oslo")
+        #expect(recorder.failures.last?.error is NoSelectionError)
+        #expect(showCity.isValid)
+        person.spareAddress = Address(city: "Rome")
+        #expect(label.text == "Rome")
+    }
+
+    @Test func aKeyPathThroughAnOptionalLinkIsInferredAndFollowed() throws {
+        let person = Resident()
+        let label = OptionalLabel()
+        let showCity = try Binding(
+            source: ReadOnlyProperty(person, \.spareAddress?.city), destination: Property(label, \.text),
+            triggers: .standard)
+        person.spareAddress?.city = "Oslo"
+        #expect(label.text == "Oslo")
+        person.spareAddress = Address(city: "Rome")
+        #expect(label.text == "Rome")
+        let counter = FireCounter(KeyPathTrigger(person, \.spareAddress?.city))
+        person.spareAddress?.city = "Nice"
+        #expect(counter.fires == 1)
+        #expect(label.text == "Nice")
+        withExtendedLifetime(showCity) {}
     }
 
     @Test func aDeadPersonEndsTheBindingAtTheNextAnnouncement() {
@@ -239,7 +280,7 @@ private final class Resident: KeyPathObservable, @unchecked Sendable {
     var home = Home() { didSet { didChange(\.home) } }
     /// Not announced.
     var quietAddress = Address()
-    /// Optional: not followed.
+    /// Optional: followed while it holds an address.
     var spareAddress: Address? = Address() { didSet { didChange(\.spareAddress) } }
     static let announcedKeyPaths: [AnnouncedKeyPath] = [
         .announced("address", \Resident.address),
