@@ -93,37 +93,3 @@ struct ArrangedState<Element, ID: Hashable> {
         return result
     }
 }
-
-extension ListChanges {
-    /// Where a new row of a batch comes from.
-    enum Origin {
-        case inserted
-        case moved(from: Int)
-        case staying(from: Int, isReloaded: Bool)
-    }
-
-    /// Calls `body` for each new index in order, with where its row comes from.
-    func forEachOrigin(newCount: Int, _ body: (Int, Origin) -> Void) {
-        let oldCount = newCount + deletes.count - inserts.count
-        var taken = [Bool](repeating: false, count: oldCount)
-        for index in deletes { taken[index] = true }
-        for move in moves { taken[move.from] = true }
-        var source = [Int](repeating: -1, count: newCount)  // -2 inserted, -1 a staying row, else moved from
-        for index in inserts { source[index] = -2 }
-        for move in moves { source[move.to] = move.from }
-        var staying = 0
-        var nextReload = 0
-        for newIndex in 0..<newCount {
-            switch source[newIndex] {
-            case -2: body(newIndex, .inserted)
-            case -1:
-                while taken[staying] { staying += 1 }
-                let isReloaded = nextReload < reloads.count && reloads[nextReload] == staying
-                if isReloaded { nextReload += 1 }
-                body(newIndex, .staying(from: staying, isReloaded: isReloaded))
-                staying += 1
-            case let from: body(newIndex, .moved(from: from))
-            }
-        }
-    }
-}

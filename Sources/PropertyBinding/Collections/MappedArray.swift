@@ -337,7 +337,7 @@ extension ListChanges {
         if deletes.isEmpty && inserts.isEmpty && moves.isEmpty { return reloads }
         var result: [Int] = []
         result.reserveCapacity(reloads.count)
-        walk(newCount: newCount) { newIndex, source in
+        forEachOrigin(newCount: newCount) { newIndex, source in
             if case .staying(_, let isReloaded) = source, isReloaded { result.append(newIndex) }
         }
         return result
@@ -365,7 +365,7 @@ extension ListChanges {
         result.reserveCapacity(old.count - deletes.count + inserts.count)
         var nextInserted = 0
         var nextReloaded = 0
-        walk(newCount: old.count - deletes.count + inserts.count) { _, source in
+        forEachOrigin(newCount: old.count - deletes.count + inserts.count) { _, source in
             switch source {
             case .inserted:
                 result.append(inserted[nextInserted])
@@ -382,38 +382,5 @@ extension ListChanges {
             }
         }
         elements = result
-    }
-
-    /// Where a new row comes from.
-    private enum RowSource {
-        case inserted
-        case moved(from: Int)
-        case staying(from: Int, isReloaded: Bool)
-    }
-
-    /// Calls `body` for each new index in order, with where its row comes from (as
-    /// ``applied(to:inserting:)`` reads a batch).
-    private func walk(newCount: Int, _ body: (Int, RowSource) -> Void) {
-        let oldCount = newCount + deletes.count - inserts.count
-        var taken = [Bool](repeating: false, count: oldCount)
-        for index in deletes { taken[index] = true }
-        for move in moves { taken[move.from] = true }
-        var source = [Int](repeating: -1, count: newCount)  // -2 inserted, -1 a staying row, else moved from
-        for index in inserts { source[index] = -2 }
-        for move in moves { source[move.to] = move.from }
-        var staying = 0
-        var nextReload = 0
-        for newIndex in 0..<newCount {
-            switch source[newIndex] {
-            case -2: body(newIndex, .inserted)
-            case -1:
-                while taken[staying] { staying += 1 }
-                let isReloaded = nextReload < reloads.count && reloads[nextReload] == staying
-                if isReloaded { nextReload += 1 }
-                body(newIndex, .staying(from: staying, isReloaded: isReloaded))
-                staying += 1
-            case let from: body(newIndex, .moved(from: from))
-            }
-        }
     }
 }
