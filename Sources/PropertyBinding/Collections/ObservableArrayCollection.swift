@@ -96,6 +96,16 @@ extension ObservableArray: RandomAccessCollection, MutableCollection, RangeRepla
     /// ```
     public func makeIterator() -> IndexingIterator<[Element]> { elements.makeIterator() }
 
+    /// Copies the elements as they are now, in one read: `Array(people)` is safe while other
+    /// threads change the array (the default copy reads the count and the elements apart).
+    ///
+    /// ```swift
+    /// let snapshot = Array(people)
+    /// ```
+    public func _copyToContiguousArray() -> ContiguousArray<Element> {
+        ContiguousArray(elements)
+    }
+
     /// Calls `body` with the elements as they are now, contiguous.
     ///
     /// ```swift
@@ -141,11 +151,6 @@ extension ObservableArray: RandomAccessCollection, MutableCollection, RangeRepla
     /// ```
     public func index(before index: Int) -> Int { index - 1 }
 
-    /// The elements that `isIncluded` accepts, as they are now: an `Array`.
-    ///
-    /// ```swift
-    /// people.filter { $0.name.hasPrefix("A") }.map(\.name)   // ["Ann"]
-    /// ```
     /// A new array of the elements `isIncluded` accepts, as `RangeReplaceableCollection`'s
     /// `filter` makes: deprecated, because `people.filter { … }` was (and, as a binding's source,
     /// would silently stop being) a ``FilterTransformer`` of the whole array, which follows it.

@@ -618,7 +618,10 @@ extension SplitMix64 {
                     continue
                 }
                 let value = 1_000 + thread * 10_000 + step
-                switch random.below(8) {
+                // Thread 1 only grows or reorders the array, so thread 0's count-dependent
+                // edits (a range from `count`, a swap past 3) stay in range.
+                let choice = thread == 1 ? [0, 3, 5, 7][random.below(4)] : random.below(8)
+                switch choice {
                 case 0: array.append(contentsOf: [value, value + 100_000])
                 case 1: _ = array.popLast()
                 case 2: array.removeAll { $0.isMultiple(of: 7) }
