@@ -41,6 +41,22 @@ extension TableView: RowListView {
     }
 }
 
+extension TableView: SelectableRowListView {
+    /// ``selectedRows``.
+    ///
+    /// ```swift
+    /// table.selectedRowIndices   // [1, 3]
+    /// ```
+    public var selectedRowIndices: [Int] { selectedRows }
+
+    /// Sets ``selectedRows``, as code does: no event.
+    ///
+    /// ```swift
+    /// table.selectRows([0, 2])
+    /// ```
+    public func selectRows(_ rows: [Int]) { selectedRows = rows }
+}
+
 /// A `RowSource` seen as a ``TableViewDataSource``: cells of the source's class, from the
 /// table's reuse pool, bound and unbound by the source.
 final class RowSourceDataSource: TableViewDataSource {
@@ -61,6 +77,11 @@ final class RowSourceDataSource: TableViewDataSource {
 
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt row: Int) {
         source?.unbind(cell, fromRow: row)
+    }
+
+    /// Tells the source the rows the user selected.
+    func selectionDidChange(to rows: [Int]) {
+        source?.listDidSelectRows(rows)
     }
 }
 

@@ -25,8 +25,11 @@ import PropertyBinding
 /// and every reload is told to ``onBatch`` and ``onReloadData`` (a `TableViewRecorder` of the
 /// testing library records them).
 ///
-/// The user's tap on a row is ``selectRow(_:)``: it sets ``selectedRow`` and sends `.valueChanged`,
-/// so `triggers: .standard` follows the selection:
+/// The user's tap on a row is ``simulateRowSelection(_:)``: it sets ``selectedRow`` and sends
+/// `.valueChanged`, so `triggers: .standard` follows the selection. With
+/// ``allowsMultipleSelection``, ``simulateRowSelection(_:extendingSelection:)`` is a ⌘-click that
+/// adds a row to ``selectedRows`` (or takes it out). Bound by `TableRows`, the table tells its rows
+/// of each tap, and they keep the selection by element id (`ListSelection`):
 ///
 /// ```swift
 /// let showChosen = try Binding(
@@ -45,7 +48,8 @@ open class TableView: Control {
         super.keyPathNames.merging([
             \TableView.numberOfRows: "numberOfRows", \TableView.visibleRowCount: "visibleRowCount",
             \TableView.firstVisibleRow: "firstVisibleRow", \TableView.visibleRows: "visibleRows",
-            \TableView.selectedRow: "selectedRow", \TableView.visibleCells: "visibleCells",
+            \TableView.selectedRow: "selectedRow", \TableView.selectedRows: "selectedRows",
+            \TableView.allowsMultipleSelection: "allowsMultipleSelection", \TableView.visibleCells: "visibleCells",
             \TableView.reusableCellCount: "reusableCellCount",
         ]) { $1 }
     }
@@ -112,10 +116,12 @@ open class TableView: Control {
         firstVisibleRow..<(firstVisibleRow + min(visibleRowCount, numberOfRows - firstVisibleRow))
     }
 
-    private var _selectedRow: Int?
+    /// The selected rows, ascending.
+    private var _selectedRows: [Int] = []
 
-    /// The selected row, or nil. The user's tap is ``selectRow(_:)``, which sends `.valueChanged`;
-    /// setting it from code sends nothing, and a row the table does not have is ignored. It
+    /// The selected row (the first one when several are), or nil. The user's tap is
+    /// ``simulateRowSelection(_:)``, which sends `.valueChanged`; setting it from code selects
+    /// that row alone and sends nothing, and a row the table does not have is ignored. It
     /// follows its row through batches (nil once the row is deleted; a reloaded row stays
     /// selected) and is cleared by ``reloadData()``.
     ///
@@ -124,12 +130,33 @@ open class TableView: Control {
     /// table.selectedRow = 99  // not a row of the table's 10: ignored, still 3
     /// ```
     public var selectedRow: Int? {
-        get { _selectedRow }
+        get { _selectedRows.first }
         set {
             if let row = newValue, !(0..<numberOfRows).contains(row) { return }
-            _selectedRow = newValue
+            _selectedRows = newValue.map { [$0] } ?? []
         }
     }
+
+    /// The selected rows, ascending. Setting it from code sends nothing; rows the table does not
+    /// have are left out. Each follows its row through batches (a deleted row leaves the
+    /// selection), and ``reloadData()`` clears them.
+    ///
+    /// ```swift
+    /// table.allowsMultipleSelection = true
+    /// table.selectedRows = [1, 3]   // by code: no event
+    /// ```
+    public var selectedRows: [Int] {
+        get { _selectedRows }
+        set { _selectedRows = Array(Set(newValue.filter { (0..<numberOfRows).contains($0) })).sorted() }
+    }
+
+    /// Whether the user may select several rows (``simulateRowSelection(_:extendingSelection:)``);
+    /// false by default, as in `UITableView`.
+    ///
+    /// ```swift
+    /// table.allowsMultipleSelection = true
+    /// ```
+    public var allowsMultipleSelection = false
 
     /// Every batch applied, after it is applied, in order.
     ///
@@ -219,7 +246,7 @@ open class TableView: Control {
         hasLoadedData = true
         let ending = cells.sorted { $0.key < $1.key }.map { (cell: $0.value, row: $0.key) }
         cells = [:]
-        _selectedRow = nil
+        _selectedRows = []
         numberOfRows = rowCountOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
         show(ending: ending)
@@ -261,7 +288,7 @@ open class TableView: Control {
 
         numberOfRows = newCount
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
-        _selectedRow = _selectedRow.flatMap(plan.newRow(forOldRow:))
+        _selectedRows = _selectedRows.compactMap(plan.newRow(forOldRow:)).sorted()
         let visible = visibleRows
         var kept: [Int: TableViewCell] = [:]
         var ending: [(cell: TableViewCell, row: Int)] = []
@@ -301,8 +328,34 @@ open class TableView: Control {
     /// table.simulateRowSelection(2)   // selectedRow == 2; personChosen(table) runs
     /// ```
     open func simulateRowSelection(_ row: Int) {
-        guard (0..<numberOfRows).contains(row), row != _selectedRow else { return }
-        _selectedRow = row
+        simulateRowSelection(row, extendingSelection: false)
+    }
+
+    /// Selects `row` as the user's tap does, or, `extendingSelection` in a table that
+    /// ``allowsMultipleSelection``, as a ⌘-click does: adds `row` to ``selectedRows``, or takes it
+    /// out when it is selected. Tells the rows' source (`TableRows` keeps the selection by element
+    /// id), then sends `.valueChanged`, when the selection changed; a row that the table does not
+    /// have does nothing.
+    ///
+    /// ```swift
+    /// table.allowsMultipleSelection = true
+    /// table.simulateRowSelection(1)
+    /// table.simulateRowSelection(3, extendingSelection: true)   // selectedRows == [1, 3]
+    /// ```
+    open func simulateRowSelection(_ row: Int, extendingSelection: Bool) {
+        guard (0..<numberOfRows).contains(row) else { return }
+        var rows = [row]
+        if extendingSelection, allowsMultipleSelection {
+            rows = _selectedRows.contains(row) ? _selectedRows.filter { $0 != row } : (_selectedRows + [row]).sorted()
+        }
+        guard rows != _selectedRows else { return }
+        userSelected(rows)
+    }
+
+    /// The selection the user made: kept, told to the rows' source, then sent as `.valueChanged`.
+    private func userSelected(_ rows: [Int]) {
+        _selectedRows = rows
+        rowSourceAdapter?.selectionDidChange(to: rows)
         sendActions(for: .valueChanged)
     }
 
@@ -313,9 +366,8 @@ open class TableView: Control {
     /// table.simulateRowDeselection()   // selectedRow == nil
     /// ```
     open func simulateRowDeselection() {
-        guard _selectedRow != nil else { return }
-        _selectedRow = nil
-        sendActions(for: .valueChanged)
+        guard !_selectedRows.isEmpty else { return }
+        userSelected([])
     }
 
     // MARK: Showing rows

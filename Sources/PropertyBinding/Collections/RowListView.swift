@@ -101,4 +101,14 @@ public protocol RowSource: AnyObject {
     /// source.unbind(cell, fromRow: 2)
     /// ```
     func unbind(_ cell: AnyObject, fromRow row: Int)
+
+    /// Tells the source that the user changed the list's selection (a tap, a click with a
+    /// modifier key): `rows` are the rows selected now, ascending. A list that lets the user
+    /// select calls it before it sends its own event; ``TableRows`` keeps the selection by
+    /// element id (``ListSelection``). Nothing by default.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows([0, 2])   // what the stand-in table does on a tap
+    /// ```
+    func listDidSelectRows(_ rows: [Int])
 }

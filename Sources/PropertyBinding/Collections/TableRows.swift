@@ -28,6 +28,8 @@
 /// announces for each change instead of diffing, whenever they can account for every row (see
 /// ``write(_:)``).
 ///
+/// The rows keep the list's selection by element id: ``selection``.
+///
 /// One section. Duplicate ids never crash: see ``ListDiff``.
 public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>: WritableProperty, RowSource,
     @unchecked Sendable
@@ -44,9 +46,20 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     private let bindRow: (Cell, Element) throws -> [AnyBinding]
     private let state = Locked(State())
 
+    /// The list's selection, single or multiple, kept by element id through every batch the
+    /// rows show, and cleared for the elements that leave: see ``ListSelection``.
+    ///
+    /// ```swift
+    /// let selected = try Binding(
+    ///     source: Property(rows.selection, \.element), destination: Property(editor, \.person), triggers: .standard)
+    /// ```
+    public let selection: ListSelection<Element, ID>
+
     private struct State {
         /// The array the table shows.
         var shown: [Element] = []
+        /// The version of `shown`: one more each time it is replaced.
+        var generation: UInt64 = 0
         /// The bindings of each displayed cell, by the cell's identity.
         var rowBindings: [ObjectIdentifier: [AnyBinding]] = [:]
         /// The latest failure of `bind`.
@@ -94,6 +107,15 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         self.listName = String(describing: type(of: list))
         self.id = id
         self.bindRow = bind
+        self.selection = ListSelection(id: id)
+        selection.attach { hooks in
+            hooks.shown = { [weak self] in self?.state.withLock { ($0.generation, $0.shown) } }
+            hooks.list = { [weak self] in self?.list as? any SelectableRowListView }
+            hooks.reload = { [weak self] rows in
+                guard let self, let list = self.list else { return }
+                self.apply(ListChanges(reloads: rows), to: list)
+            }
+        }
         list.setRowSource(self)
     }
 
@@ -142,9 +164,10 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// thread that binds it), the array is shown once the row is made: see ``bind(_:toRow:)``.
     @inlinable
     public func write(_ newValue: [Element]) throws {
-        guard let (list, old, announced) = try exchangeShown(newValue) else { return }
+        guard let (list, old, announced, generation) = try exchangeShown(newValue) else { return }
         let changes = announced ?? ListDiff.changes(from: old, to: newValue, id: id, isSameContent: ==)
         if !changes.isEmpty { apply(changes, to: list) }
+        selection.follow(generation: generation, shown: newValue, changes: changes)
     }
 
     /// Shows `newValue` if `shouldWrite` agrees; returns whether it was written.
@@ -162,28 +185,32 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         return true
     }
 
-    /// Makes `newValue` the array shown and returns the one shown before, with the table, and
-    /// the batch that the rows' array announced from one to the other (nil when the rows diff);
-    /// nil when `newValue` is held until the row that this thread binds now is made.
+    /// Makes `newValue` the array shown and returns the one shown before, with the table, the
+    /// batch that the rows' array announced from one to the other (nil when the rows diff), and
+    /// the version of the array shown now; nil when `newValue` is held until the row that this
+    /// thread binds now is made.
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
     @usableFromInline
-    func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?)? {
+    func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?, UInt64)? {
         guard let list else { throw listIsGone() }
-        let exchanged = state.withLock { state -> ([Element], ListChanges?)? in
+        let exchanged = state.withLock { state -> ([Element], ListChanges?, UInt64)? in
             if let binder = state.binder, binder.thread == ThreadIdentity.current.id {
                 state.held = newValue
                 return nil
             }
-            defer { state.shown = newValue }
-            guard let announcer = state.announcer else { return (state.shown, nil) }
+            defer {
+                state.shown = newValue
+                state.generation &+= 1
+            }
+            guard let announcer = state.announcer else { return (state.shown, nil, state.generation &+ 1) }
             // The array's lock inside the rows': the array never calls out holding its own.
             let (version, changes) = announcer.announcedChanges(since: state.shownVersion, to: newValue)
             state.shownVersion = version
-            return (state.shown, changes)
+            return (state.shown, changes, state.generation &+ 1)
         }
-        guard let (old, announced) = exchanged else { return nil }
-        return (list, old, announced)
+        guard let (old, announced, generation) = exchanged else { return nil }
+        return (list, old, announced, generation)
     }
 
     /// Whether writing `newValue` would apply a batch the rows' array announced.
@@ -249,7 +276,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
             guard let held else { return }
             // Written while the closure ran: only this row's element changed, the row shows it
             // now; anything else reaches the list as a batch once the row is made.
-            if let changed = changedOnly(row, from: element, to: held) {
+            if let (changed, generation) = changedOnly(row, from: element, to: held) {
+                selection.follow(generation: generation, shown: held, changes: ListChanges(reloads: [row]))
                 // A closure that changes its element each time it runs shows it as of its last run.
                 guard rebinds < Self.rebindLimit else { return }
                 element = changed
@@ -309,9 +337,9 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
 
     /// The element of `row` in `held` when the array shown and `held` differ only there, by the
     /// content of an element of the same id as `element`, the one the row was bound to; makes
-    /// `held` the array shown then. Nil otherwise.
-    private func changedOnly(_ row: Int, from element: Element, to held: [Element]) -> Element? {
-        state.withLock { state -> Element? in
+    /// `held` the array shown then, and returns its version too. Nil otherwise.
+    private func changedOnly(_ row: Int, from element: Element, to held: [Element]) -> (Element, UInt64)? {
+        state.withLock { state -> (Element, UInt64)? in
             let shown = state.shown
             guard held.count == shown.count, shown.indices.contains(row), shown[row] == element,
                 id(held[row]) == id(element),
@@ -320,7 +348,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
             for index in held.indices where index != row && held[index] != shown[index] { return nil }
             state.shown = held
             state.shownVersion = nil
-            return held[row]
+            state.generation &+= 1
+            return (held[row], state.generation)
         }
     }
 
@@ -329,6 +358,15 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     public func unbind(_ cell: AnyObject, fromRow row: Int) {
         let ended = state.withLock { $0.rowBindings.removeValue(forKey: ObjectIdentifier(cell)) } ?? []
         for binding in ended { binding.end() }
+    }
+
+    /// Takes the rows the user selected in the list into ``selection``, by their elements' ids.
+    ///
+    /// ```swift
+    /// rows.listDidSelectRows([2])   // rows.selection.ids == [the id of row 2's element]
+    /// ```
+    public func listDidSelectRows(_ rows: [Int]) {
+        selection.listDidSelect(rows: rows)
     }
 }
 

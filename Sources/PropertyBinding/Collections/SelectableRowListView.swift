@@ -1,0 +1,38 @@
+/// A ``RowListView`` whose rows the user selects: ``TableRows`` keeps its selection by element id
+/// (``ListSelection``) and shows it here.
+///
+/// The list tells its source of each selection the user makes with
+/// ``RowSource/listDidSelectRows(_:)``; the rows tell the list the rows to show selected, after
+/// each batch and when the selection is set by code, with ``selectRows(_:)``.
+///
+/// ```swift
+/// extension SimpleList: SelectableRowListView {
+///     var selectedRowIndices: [Int] { selected }
+///     func selectRows(_ rows: [Int]) { selected = rows }
+/// }
+/// ```
+public protocol SelectableRowListView: RowListView {
+    /// The rows selected now, ascending.
+    ///
+    /// ```swift
+    /// table.selectedRowIndices   // [1, 3]
+    /// ```
+    var selectedRowIndices: [Int] { get }
+
+    /// Shows exactly `rows` (ascending) selected, as code does: the list sends no event and does
+    /// not call ``RowSource/listDidSelectRows(_:)``.
+    ///
+    /// ```swift
+    /// table.selectRows([0, 2])
+    /// ```
+    func selectRows(_ rows: [Int])
+}
+
+extension RowSource {
+    /// Nothing: a source that keeps no selection.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows([1])   // ignored by a source of its own
+    /// ```
+    public func listDidSelectRows(_ rows: [Int]) {}
+}
