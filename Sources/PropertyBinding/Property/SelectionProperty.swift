@@ -75,3 +75,20 @@ public struct NoSelectionError: Error, Equatable, Sendable, CustomStringConverti
     /// A sentence for people.
     public var description: String { "nothing is selected (\(selection))" }
 }
+
+/// Thrown by a property of several selected objects (a ``SelectedValue``) whose values differ:
+/// there is no one value to show. A ``MultipleValuesPlaceholder`` shows its placeholder instead,
+/// as Cocoa Bindings shows `NSMultipleValuesMarker`.
+///
+/// ```swift
+/// do { _ = try name.read() } catch let error as MultipleValuesError { print(error) }   // 2 selected objects, 2 values
+/// ```
+public struct MultipleValuesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How many objects are selected.
+    public let selectedCount: Int
+    /// How many different values they have.
+    public let valueCount: Int
+
+    /// A sentence for people.
+    public var description: String { "\(selectedCount) selected objects, \(valueCount) values" }
+}
