@@ -89,6 +89,16 @@ public struct MultipleValuesError: Error, Equatable, Sendable, CustomStringConve
     /// How many different values they have.
     public let valueCount: Int
 
+    /// The error of `selectedCount` objects with `valueCount` different values.
+    ///
+    /// ```swift
+    /// MultipleValuesError(selectedCount: 3, valueCount: 2)
+    /// ```
+    public init(selectedCount: Int, valueCount: Int) {
+        self.selectedCount = selectedCount
+        self.valueCount = valueCount
+    }
+
     /// A sentence for people.
     public var description: String { "\(selectedCount) selected objects, \(valueCount) values" }
 }
