@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBinding
 import PropertyBindingControls
 
@@ -24,18 +25,30 @@ final class People: KeyPathObservable {
     @Announced var members: [Member] = []
 }
 
-/// The people list: a table that shows the members through `TableRows`, each visible row's cell
-/// bound to its member's name by a binding of the row's own, labelled `member <id>`.
+/// The people list: a table that shows the members through an `ArrangedArray` (a search field's
+/// filter, a sort toggle) and `TableRows`, each visible row's cell bound to its member's name by a
+/// binding of the row's own, labelled `member <id>`; the rows' selection, and a detail form that
+/// edits the selected members.
 final class PeopleList {
     let people = People()
     let table = TableView(visibleRowCount: 10)
+    let searchField = TextField()
+    let sortByName = Switch()
+    /// The detail form's one field.
+    let nameField = TextField()
     /// Every member ever listed, removed ones too, so that teardown can count their observers.
     private(set) var everyMember: [Member] = []
-    /// The list's binding: `people.members` → the rows.
+    /// The list's bindings: `people.members` → the arranged members → the rows.
     private let bindings = BindingSet()
+    /// The search field's and the sort toggle's bindings.
+    private let controls = BindingSet()
+    /// The members filtered and sorted: what the rows show.
+    private var arranged: ArrangedArray<Member, Int>?
     /// The table's data source (the table holds it weakly). Released at teardown, and with it the
     /// rows' bindings, which stop observing the members.
     private var rows: TableRows<Member, Int, TableViewCell>?
+    /// The detail form, bound again to the members selected each time the selection changes.
+    private var detail: SelectionDetail<Member, Int>?
 
     init(names: [String]) throws {
         let rows = TableRows(table, id: \Member.id, cell: TableViewCell.self) { cell, member in
@@ -44,10 +57,37 @@ final class PeopleList {
             return [showName]
         }
         self.rows = rows
+        table.allowsMultipleSelection = true
+        let arranged = ArrangedArray<Member, Int>(id: \.id)
+        self.arranged = arranged
         for name in names { add(name) }
-        let showMembers = try Property(people, \.members).bind(to: rows)
+        let showMembers = try Property(people, \.members).bind(to: arranged.content)
         showMembers.label = "members"
         bindings.add(showMembers)
+        let showArranged = try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow()
+        showArranged.label = "arranged"
+        bindings.add(showArranged)
+        // The search field filters the list: one statement.
+        controls.add(
+            try arranged.bindFilter(to: Property(searchField, \.text), triggers: .standard) { text, member in
+                text.isEmpty || member.name.localizedStandardContains(text)
+            })
+        let sort = Setter(arranged) { arranged, byName in
+            arranged.setSortOrder(byName ? [KeyPathComparator(\Member.name)] : [])
+        }
+        controls.add(try Binding(source: Property(sortByName, \.isOn), destination: sort, triggers: .standard))
+        // An edit of the selected member reloads her row, or moves it when the sort is by name.
+        rows.selection.rearranges(with: arranged)
+        let nameField = nameField
+        detail = try SelectionDetail(rows.selection, pendingEdits: .commit) { selected in
+            try BindingForm {
+                try TwoWayBinding(
+                    "name",
+                    model: selected.value(\.name).placeholders(
+                        whenMultipleValues: "Multiple values", whenNoSelection: "No selection"),
+                    form: Property(nameField, \.text), triggers: .standard, validators: [.nonEmpty])
+            }
+        }
     }
 
     /// The label of the binding of a row showing `member`.
@@ -71,17 +111,29 @@ final class PeopleList {
     /// The names the table's visible cells show, in row order.
     var shown: String { table.visibleCells.map(\.text).joined(separator: ", ") }
 
-    /// The list's binding, then the visible rows' bindings in row order: what `--graph` draws.
+    /// The names of the selected members, and what the detail form shows.
+    var selection: String {
+        let names = rows?.selection.elements.map(\.name) ?? []
+        let selected = names.isEmpty ? "none" : names.joined(separator: ", ")
+        return "selected \(table.selectedRows): \(selected) · detail \(quoted(nameField.text))"
+    }
+
+    /// The list's bindings, then the visible rows' bindings in row order: what `--graph` draws.
     var allBindings: [AnyBinding] {
         let rowBindings = rows?.rowBindings ?? []
         return bindings.bindings
             + people.members.flatMap { member in rowBindings.filter { $0.label == Self.label(of: member) } }
     }
 
-    /// Ends the list's binding and releases the rows, which ends the bindings of the rows.
+    /// Ends the list's bindings and the detail form, and releases the rows, which ends the
+    /// bindings of the rows.
     func tearDown() {
+        detail?.invalidate()
+        detail = nil
+        controls.removeAll()
         bindings.removeAll()
         rows = nil
+        arranged = nil
     }
 
     /// The key-path observers the model and every member still have.
@@ -91,20 +143,22 @@ final class PeopleList {
 }
 
 /// Section 6 of the scripted session: the people list, a member added, removed, moved, renamed,
-/// and replaced by an edited copy.
+/// and replaced by an edited copy; then searched, sorted, selected and edited in its detail form.
 enum PeopleTour {
     static func run() throws -> PeopleList {
         let list = try PeopleList(names: ["Ann", "Bea", "Cid"])
         var batches: [String] = []
         list.table.onBatch = { batch in batches.append(batch.description) }
-        func step(_ title: String, noBatch: String = "no batch", _ action: () -> Void) {
+        func step(_ title: String, noBatch: String = "no batch", selection: Bool = false, _ action: () -> Void) {
             batches = []
             action()
             let batch = batches.isEmpty ? noBatch : batches.joined(separator: "; ")
-            print("> \(title): \(batch) · rows: \(list.shown)")
+            print("> \(title): \(batch) · rows: \(list.shown)" + (selection ? " · " + list.selection : ""))
         }
 
-        print("== 6. A people list: a TableView shows people.members through TableRows, a cell bound to each name")
+        print(
+            "== 6. A people list: people.members through an ArrangedArray (search field, sort toggle) to TableRows,"
+                + " a cell bound to each name; a selection kept by id, and a detail form")
         step("add Dee") { list.add("Dee") }
         step("remove Ann") { list.people.members.remove(at: 0) }
         step("move Dee to the top") {
@@ -115,6 +169,23 @@ enum PeopleTour {
             list.people.members[1].name = "Bo"
         }
         step("edit Cid: a new Member, same id, named \"Cy\"") { list.edit(at: 2, name: "Cy") }
+        step("tap Bo's row: the detail form edits her", selection: true) { list.table.simulateRowSelection(1) }
+        step("turn the sort by name on: her selection follows her", selection: true) {
+            list.sortByName.simulateToggle()
+        }
+        step("type \"Zoe\" into the detail's name field: her row moves", selection: true) {
+            list.nameField.simulateTyping("Zoe")
+        }
+        step("type \"e\" into the search field", selection: true) { list.searchField.simulateTyping("e") }
+        step("⌘-click Dee: two selected, their names differ", selection: true) {
+            list.table.simulateRowSelection(0, extendingSelection: true)
+        }
+        step("type \"Eve\" into the detail's name field: both renamed", selection: true) {
+            list.nameField.simulateTyping("Eve")
+        }
+        step("clear the search field", selection: true) { list.searchField.simulateTyping("") }
+        step("tap Cy's row", selection: true) { list.table.simulateRowSelection(0) }
+        step("deselect: the detail shows its placeholder", selection: true) { list.table.simulateRowDeselection() }
         return list
     }
 }

@@ -93,6 +93,7 @@ enum Script {
         let controls: [Control] = [
             view.nameField, view.ageField, view.ageStepper, view.emailField,
             signIn.view.email, signIn.view.password, signIn.view.signIn, signIn.view.status, people.table,
+            people.searchField, people.sortByName, people.nameField,
         ]
         let actions = controls.map { $0.actionCount() }
         let proxies = view.emailField.delegateSlot.proxyCount
