@@ -6,8 +6,8 @@ import PropertyBinding
 enum Graph {
     /// One graph of the form of the tour on `Person(name: "Ann", age: 42)`, after the user typed
     /// "Bob" into the name field and "forty" into the age field, and of a people list of Ann, Bea
-    /// and Cid: its binding (`people.members` → the rows) and its three rows' bindings (each
-    /// member's name → its cell).
+    /// and Cid: its bindings (`people.members` → the arranged array → the rows) and its three rows'
+    /// bindings (each member's name → its cell).
     static func tour() throws -> BindingGraph {
         let editor = try PersonEditor(person: Person(name: "Ann", age: 42))
         let people = try PeopleList(names: ["Ann", "Bea", "Cid"])

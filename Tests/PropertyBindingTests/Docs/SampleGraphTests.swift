@@ -37,12 +37,14 @@ import Testing
             #expect(edges.contains("\\Person.\(field) -> \\TextField.text [\(field)]"))
             #expect(edges.contains("\\TextField.text [\(field)] -> \\Person.\(field)"))
         }
-        // The list's binding, and one binding per visible row: the member's name → its cell.
-        #expect(edges.contains("\\People.members -> TableRows<Member>"))
+        // The list's bindings, through the arranged array, and one binding per visible row: the
+        // member's name → its cell.
+        #expect(edges.contains("\\People.members -> Setter(ArrangedArray<Member, Int>)"))
+        #expect(edges.contains("Setter(ArrangedArray<Member, Int>) -> TableRows<Member>"))
         for id in 0..<3 {
             #expect(edges.contains("\\Member.name [member \(id)] -> \\TableViewCell.text [member \(id)]"))
         }
-        #expect(edges.count == 6 + 1 + 3)
+        #expect(edges.count == 6 + 2 + 3)
     }
 
     @Test func theSeeingWhatIsBoundArticleShowsTheStoredDOT() throws {

@@ -33,6 +33,20 @@ import Testing
         #expect(steps["rename Bea \"Bo\""] == "no batch, her row's own binding writes its cell · rows: Dee, Bo, Cid")
     }
 
+    @Test func theSelectionFollowsItsMemberAndTheDetailFormEditsIt() throws {
+        let steps = try Self.steps()
+        #expect(
+            steps["turn the sort by name on"]
+                == "her selection follows her: move [0→2] · rows: Bo, Cy, Dee · selected [0]: Bo · detail \"Bo\"")
+        #expect(
+            steps["type \"Zoe\" into the detail's name field"]
+                == "her row moves: move [0→2] · rows: Cy, Dee, Zoe · selected [2]: Zoe · detail \"Zoe\"")
+        #expect(
+            steps["⌘-click Dee"]
+                == "two selected, their names differ: no batch · rows: Dee, Zoe · selected [0, 1]: Zoe, Dee · detail \"Multiple values\"")
+        #expect(steps["deselect"]?.hasSuffix("selected []: none · detail \"No selection\"") == true)
+    }
+
     @Test func teardownLeavesNoObserverOnTheListOrOnAnyMemberEvenTheReplacedOne() throws {
         let (_, output) = try PersonFormProcess.run()
         #expect(output.contains("> tear down: 0 key-path observers, 0 control actions, 0 delegate proxies left\n"))
