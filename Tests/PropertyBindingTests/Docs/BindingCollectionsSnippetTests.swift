@@ -185,6 +185,89 @@ private final class Inbox: KeyPathObservable {
         bindings.removeAll()
     }
 
+    @Test func selectionAndMasterDetail() throws {
+        final class Person: KeyPathObservable, Identifiable, Equatable {
+            let keyPathObservers = KeyPathObservers()
+            let id: Int
+            @Announced var name: String
+            @Announced var age: Int
+            init(id: Int, name: String, age: Int) {
+                self.id = id
+                self.name = name
+                self.age = age
+            }
+            static func == (lhs: Person, rhs: Person) -> Bool { lhs === rhs }
+        }
+        final class Screen: KeyPathObservable {
+            let keyPathObservers = KeyPathObservers()
+            var selectedIDs: [Int] = []
+        }
+        let tableView = TableView(visibleRowCount: 20)
+        let nameField = TextField()
+        let screen = Screen()
+        let bindings = BindingSet()
+        let people = ObservableArray([
+            Person(id: 1, name: "Bob", age: 40), Person(id: 2, name: "Ann", age: 30),
+            Person(id: 3, name: "Cy", age: 20),
+        ])
+        let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)])
+        let rows = TableRows(tableView) { (cell, person: Person) in
+            [
+                try Binding(source: Property(person, \.name), destination: Property(cell, \.text), triggers: .standard)
+                    .updatingNow()
+            ]
+        }
+        bindings.add(try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow())
+        let recorder = TableViewRecorder(tableView)
+        // snippet: selection
+        tableView.allowsMultipleSelection = true
+        let selection = rows.selection  // kept by id: Person.id
+        bindings.add(
+            try Binding(source: Property(selection, \.ids), destination: Property(screen, \.selectedIDs), triggers: .standard))
+        // end snippet
+        // snippet: selection-changes
+        tableView.simulateRowSelection(0)  // the user's tap on Ann: ids [2]
+        tableView.simulateRowSelection(2, extendingSelection: true)  // ⌘-click on Cy: ids [2, 3], rows [0, 2]
+        people.append(Person(id: 4, name: "Abe", age: 60))  // "insert [0]": rows [1, 3], the same ids
+        arranged.setSortOrder([KeyPathComparator(\.age)])  // Cy, Ann, Bob, Abe: rows [0, 1]
+        people.removeAll { $0.name == "Cy" }  // Cy leaves: ids [2], rows [0]
+        try selection.select([1])  // Bob, by code: rows [1], no event
+        // end snippet
+        #expect(screen.selectedIDs == [1])
+        #expect(tableView.selectedRows == [1])
+        #expect(recorder.batches.map(\.description).prefix(3) == ["insert [0]", "move [0→3, 3→0]", "delete [0]"])
+        arranged.setSortOrder([KeyPathComparator(\.name)])
+        selection.removeAll()
+        recorder.removeAll()
+        // snippet: master-detail
+        selection.rearranges(with: arranged)  // an edit moves its row when the sort key changed
+        let detail = try SelectionDetail(selection, pendingEdits: .commit) { selected in
+            try BindingForm(continuous: false) {
+                try TwoWayBinding(
+                    "name",
+                    model: selected.value(\.name).placeholders(
+                        whenMultipleValues: "Multiple values", whenNoSelection: "No selection"),
+                    form: Property(nameField, \.text), triggers: .standard, validators: [.nonEmpty])
+            }
+        }
+        // end snippet
+        #expect(nameField.text == "No selection")
+        // snippet: master-detail-changes
+        tableView.simulateRowSelection(1)  // Ann: the name field shows "Ann"
+        nameField.simulateTyping("Zoe")  // not continuous: an edit pending
+        tableView.simulateRowSelection(0)  // committed first: "move [1→2]"; the form shows Abe
+        tableView.simulateRowSelection(1, extendingSelection: true)  // Abe and Bob: "Multiple values"
+        nameField.simulateTyping("Al")
+        detail.form.commit()  // both named "Al": "reload [0]", then Bob's "move [1→0]" (the array's order)
+        tableView.simulateRowDeselection()  // "No selection"
+        // end snippet
+        #expect(recorder.batches.map(\.description) == ["move [1→2]", "reload [0]", "move [1→0]"])
+        #expect(people.elements.map(\.name) == ["Al", "Zoe", "Al"])
+        #expect(nameField.text == "No selection")
+        detail.invalidate()
+        bindings.removeAll()
+    }
+
     @Test func rowLifetimes() throws {
         let inbox = Inbox()
         let tableView = TableView(visibleRowCount: 20)
