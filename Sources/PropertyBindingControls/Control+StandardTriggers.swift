@@ -45,7 +45,9 @@ extension StandardControl where Self: Label {
 /// The user's tap selects a row; code that sets the selection, or a batch that moves it, sends
 /// nothing, as in UIKit.
 extension StandardControl where Self: TableView {
-    static var standardKeyPaths: [AnyKeyPath: ControlEvents] { [\Self.selectedRow: .valueChanged, \Self.selectedRows: .valueChanged] }
+    static var standardKeyPaths: [AnyKeyPath: ControlEvents] {
+        [\Self.selectedRow: .valueChanged, \Self.selectedRows: .valueChanged]
+    }
 }
 
 // A Button is not one: its title and isEnabled are written by code and announced by nothing, so

@@ -967,6 +967,55 @@ case "row-binding-update", "alone-binding-update":
     precondition(cell.text == repository.name)
     view.text = cell.text
     withExtendedLifetime((kept, list)) {}
+case "selection-insert", "selection-insert-none", "selection-wallclock":
+    // `count` inserts into the middle of 100,000 rows of an `ObservableArray` bound to a table of
+    // 20 visible rows (`TableRows`; issue 35, item 3), with 10 rows selected, spread over the list,
+    // which the selection keeps by id through each batch (`selection-insert`), or with none (the
+    // baseline, `selection-insert-none`). Less the same with no insert, per insert.
+    // `selection-wallclock` times `count` such inserts each way, alternating, and prints the
+    // medians.
+    let size = 100_000
+    func makeList(selecting: Bool) throws -> (ObservableArray<ListRow>, TableView, AnyBinding, AnyObject) {
+        let table = TableView(visibleRowCount: 20)
+        table.allowsMultipleSelection = true
+        let rows = TableRows(table) { (cell, row: ListRow) in
+            cell.text = row.title
+            return []
+        }
+        let array = ObservableArray((0..<size).map { ListRow(id: $0, title: "Row \($0)") })
+        let binding = try Binding(source: array, destination: rows, triggers: .standard).updatingNow()
+        if selecting { rows.selection.ids = stride(from: 5_000, to: size, by: size / 10).map { $0 } }
+        precondition(rows.selection.ids.count == (selecting ? 10 : 0))
+        return (array, table, binding, rows)
+    }
+    if scenario == "selection-wallclock" {
+        let kept = try makeList(selecting: true)
+        let none = try makeList(selecting: false)
+        var keptTimes: [Duration] = []
+        var noneTimes: [Duration] = []
+        let clock = ContinuousClock()
+        for step in 0..<count {
+            for (list, isKept) in [(kept.0, true), (none.0, false)] {
+                let row = ListRow(id: size + step, title: "New \(step)")
+                let time = clock.measure { list.insert(row, at: size / 2) }
+                if isKept { keptTimes.append(time) } else { noneTimes.append(time) }
+            }
+        }
+        func median(_ times: [Duration]) -> Duration { times.sorted()[times.count / 2] }
+        precondition(kept.1.selectedRows.count == 10 && kept.1.selectedRows.last == size - 5_000 + count)
+        print("median per insert: kept selection \(median(keptTimes)), no selection \(median(noneTimes))")
+        view.count = kept.1.numberOfRows
+        withExtendedLifetime((kept, none)) {}
+    } else {
+        let (array, table, binding, rows) = try makeList(selecting: scenario == "selection-insert")
+        for step in 0..<count {
+            array.insert(ListRow(id: size + step, title: "New \(step)"), at: size / 2)
+        }
+        precondition(table.numberOfRows == size + count)
+        precondition(table.selectedRows.count == (scenario == "selection-insert" ? 10 : 0))
+        view.count = table.numberOfRows
+        withExtendedLifetime((binding, rows)) {}
+    }
 case "rows-hidden", "rows-hidden-unbound":
     // `count` repositories (objects, made first, with their name and detail strings) bound to a
     // table of 20 visible rows by one write (`TableRows`; issue 28: a list of 100k rows with two

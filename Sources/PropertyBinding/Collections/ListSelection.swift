@@ -208,12 +208,15 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         var rows: [Int] = []
         if let shown = shown() {
             let known = state.withLock { state in
-                state.generation == shown.generation ? Dictionary(zip(state.ids, state.rows)) { first, _ in first } : [:]
+                state.generation == shown.generation
+                    ? Dictionary(zip(state.ids, state.rows)) { first, _ in first } : [:]
             }
             if wanted.allSatisfy({ known[$0] != nil }) {
                 rows = wanted.map { known[$0]! }
             } else {
-                for (row, element) in shown.elements.enumerated() where wanted.contains(id(element)) { rows.append(row) }
+                for (row, element) in shown.elements.enumerated() where wanted.contains(id(element)) {
+                    rows.append(row)
+                }
             }
         }
         if !rows.isEmpty { reload(rows.sorted()) }

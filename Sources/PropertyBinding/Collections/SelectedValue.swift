@@ -58,7 +58,8 @@ public struct SelectedValue<Element: AnyObject, ID: Hashable, Value: Equatable>:
     public let keyPath: ReferenceWritableKeyPath<Element, Value>
     weak var selection: ListSelection<Element, ID>?
 
-    init(elements: [Element], keyPath: ReferenceWritableKeyPath<Element, Value>, selection: ListSelection<Element, ID>?) {
+    init(elements: [Element], keyPath: ReferenceWritableKeyPath<Element, Value>, selection: ListSelection<Element, ID>?)
+    {
         self.elements = elements
         self.keyPath = keyPath
         self.selection = selection

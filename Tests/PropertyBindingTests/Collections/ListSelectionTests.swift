@@ -35,7 +35,8 @@ import Testing
         let screen = Self.screen([1, 2, 3, 4])
         let table = TableView()
         let rows = Self.rows(table)
-        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow()
+        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard)
+            .updatingNow()
         table.simulateRowSelection(2)
         #expect(rows.selection.ids == [3])
         screen.rows.insert(Row(id: 9, title: "9"), at: 0)  // 3 moves down to row 3
@@ -57,9 +58,11 @@ import Testing
         let rows = Self.rows(table)
         let chosen = Chosen()
         let bindings = BindingSet()
-        bindings.add(try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow())
         bindings.add(
-            try Binding(source: Property(rows.selection, \.element), destination: Property(chosen, \.row), triggers: .standard))
+            try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow())
+        bindings.add(
+            try Binding(
+                source: Property(rows.selection, \.element), destination: Property(chosen, \.row), triggers: .standard))
         table.simulateRowSelection(1)
         #expect(chosen.row == Row(id: 2, title: "2"))
         screen.rows[1].title = "two"  // a reload of the selected row
@@ -76,9 +79,11 @@ import Testing
         let rows = Self.rows(table)
         let chosen = Chosen()
         let bindings = BindingSet()
-        bindings.add(try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow())
         bindings.add(
-            try Binding(source: Property(rows.selection, \.ids), destination: Property(chosen, \.ids), triggers: .standard))
+            try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow())
+        bindings.add(
+            try Binding(
+                source: Property(rows.selection, \.ids), destination: Property(chosen, \.ids), triggers: .standard))
         table.simulateRowSelection(3)
         table.simulateRowSelection(0, extendingSelection: true)
         table.simulateRowSelection(2, extendingSelection: true)
@@ -99,7 +104,8 @@ import Testing
         let screen = Self.screen([1, 2, 3])
         let table = TableView()
         let rows = Self.rows(table)
-        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow()
+        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard)
+            .updatingNow()
         table.simulateRowSelection(0)
         table.simulateRowSelection(2, extendingSelection: true)
         #expect(table.selectedRows == [2])
@@ -112,7 +118,8 @@ import Testing
         let table = TableView()
         table.allowsMultipleSelection = true
         let rows = Self.rows(table)
-        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow()
+        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard)
+            .updatingNow()
         var events = 0
         let counter = EventCounter { events += 1 }
         _ = table.addTarget(counter, action: EventCounter.fired, for: .valueChanged)
@@ -165,7 +172,9 @@ import Testing
         let rows = Self.rows(table)
         let binding = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
         table.simulateRowSelection(1)
-        people.replaceAll(with: [Row(id: 3, title: "c"), Row(id: 0, title: "z"), Row(id: 1, title: "a"), Row(id: 2, title: "b")])
+        people.replaceAll(with: [
+            Row(id: 3, title: "c"), Row(id: 0, title: "z"), Row(id: 1, title: "a"), Row(id: 2, title: "b"),
+        ])
         #expect(table.selectedRows == [3])
         #expect(rows.selection.ids == [2])
         _ = binding
@@ -175,7 +184,8 @@ import Testing
         let screen = Self.screen([1, 2, 3])
         let list = RefusingList()
         let rows = TableRows(list, id: \Row.id, cell: TableViewCell.self) { _, _ in [] }
-        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard).updatingNow()
+        let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard)
+            .updatingNow()
         rows.listDidSelectRows([2])
         screen.rows.insert(Row(id: 0, title: "0"), at: 0)
         #expect(list.reloads == 3)  // made, the first write, the insert
@@ -191,7 +201,8 @@ import Testing
         var nextID = 0
         func person() -> Arrangee {
             nextID += 1
-            return Arrangee(id: nextID, name: String(UnicodeScalar(UInt8(65 + random.below(26)))), age: random.below(90))
+            return Arrangee(
+                id: nextID, name: String(UnicodeScalar(UInt8(65 + random.below(26)))), age: random.below(90))
         }
         let people = ObservableArray((0..<30).map { _ in person() })
         let arranged = ArrangedArray(people, sortedBy: [], rearrangingOn: [\.age])
@@ -205,7 +216,8 @@ import Testing
         let bindings = BindingSet()
         bindings.add(try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow())
         bindings.add(
-            try Binding(source: Property(rows.selection, \.ids), destination: Property(chosen, \.ids), triggers: .standard))
+            try Binding(
+                source: Property(rows.selection, \.ids), destination: Property(chosen, \.ids), triggers: .standard))
         var reference: [Int] = []
         let orders: [[any SortComparator<Arrangee>]] = [
             [], [KeyPathComparator(\Arrangee.age)], [KeyPathComparator(\Arrangee.name, order: .reverse)],
@@ -321,7 +333,9 @@ final class EventCounter {
                     switch step % 4 {
                     case 3 where rows.count > 2: rows.removeLast()
                     case 2: rows.swapAt(0, 1)
-                    default: rows.insert(TableRowsTests.Row(id: thread * 1_000 + step, title: "\(step)"), at: rows.count / 2 + 1)
+                    default:
+                        rows.insert(
+                            TableRowsTests.Row(id: thread * 1_000 + step, title: "\(step)"), at: rows.count / 2 + 1)
                     }
                 }
                 binding.update()

@@ -223,7 +223,8 @@ private final class Inbox: KeyPathObservable {
         tableView.allowsMultipleSelection = true
         let selection = rows.selection  // kept by id: Person.id
         bindings.add(
-            try Binding(source: Property(selection, \.ids), destination: Property(screen, \.selectedIDs), triggers: .standard))
+            try Binding(
+                source: Property(selection, \.ids), destination: Property(screen, \.selectedIDs), triggers: .standard))
         // end snippet
         // snippet: selection-changes
         tableView.simulateRowSelection(0)  // the user's tap on Ann: ids [2]

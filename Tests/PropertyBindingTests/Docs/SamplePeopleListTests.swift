@@ -43,7 +43,8 @@ import Testing
                 == "her row moves: move [0→2] · rows: Cy, Dee, Zoe · selected [2]: Zoe · detail \"Zoe\"")
         #expect(
             steps["⌘-click Dee"]
-                == "two selected, their names differ: no batch · rows: Dee, Zoe · selected [0, 1]: Zoe, Dee · detail \"Multiple values\"")
+                == "two selected, their names differ: no batch · rows: Dee, Zoe · selected [0, 1]: Zoe, Dee · detail \"Multiple values\""
+        )
         #expect(steps["deselect"]?.hasSuffix("selected []: none · detail \"No selection\"") == true)
     }
 

@@ -61,7 +61,8 @@ import Testing
                     try TwoWayBinding(
                         "age",
                         model: selected.value(\.age).placeholders(whenMultipleValues: -1, whenNoSelection: 0),
-                        form: StringToNumberTransformer<Int>(property: Property(ageField, \.text), formatter: NumberFormatter()),
+                        form: StringToNumberTransformer<Int>(
+                            property: Property(ageField, \.text), formatter: NumberFormatter()),
                         triggers: .standard)
                 }
             }
