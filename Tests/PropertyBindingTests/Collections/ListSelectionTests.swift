@@ -297,8 +297,36 @@ final class EventCounter {
     func fired() { count() }
 }
 
-/// The selection under threads, as the rows are.
+/// The selection under threads, and its lifetime, as the rows'.
 @Suite struct ListSelectionThreadTests {
+    @Test func theSelectionKeepsNeitherItsRowsNorItsTableNorItsElementsAlive() throws {
+        weak var weakTable: TableView?
+        weak var weakRows: TableRows<TableRowsTests.Row, Int, TableViewCell>?
+        weak var weakSelection: ListSelection<TableRowsTests.Row, Int>?
+        var selection: ListSelection<TableRowsTests.Row, Int>?
+        do {
+            let table = TableView()
+            let screen = ListSelectionTests.screen([1, 2, 3])
+            let rows = ListSelectionTests.rows(table)
+            let binding = try Binding(source: Property(screen, \.rows), destination: rows, triggers: .standard)
+                .updatingNow()
+            table.simulateRowSelection(1)
+            selection = rows.selection
+            weakTable = table
+            weakRows = rows
+            weakSelection = rows.selection
+            withExtendedLifetime(binding) {}
+        }
+        #expect(weakTable == nil)
+        #expect(weakRows == nil)
+        // Kept by the caller, it outlives its rows: it still reads, and selects nothing more.
+        #expect(selection?.ids == [2])
+        selection?.ids = [1]
+        #expect(selection?.ids == [])
+        selection = nil
+        #expect(weakSelection == nil)
+    }
+
     @Test func theSelectionFollowsRowsChangedFromTwoThreadsWhileAThirdReadsIt() throws {
         let model = TableRowsThreadTests.LockedRows()
         model.rows = [TableRowsTests.Row(id: -1, title: "pinned"), TableRowsTests.Row(id: -2, title: "kept")]

@@ -161,6 +161,18 @@ import Testing
         #expect(screen.nameField.text == "Zoe")
     }
 
+    @Test func aReleasedDetailLeavesNoObserverOnTheSelectionOrTheElements() throws {
+        let screen = try Screen(policy: .commit)
+        screen.table.simulateRowSelection(0)
+        screen.table.simulateRowSelection(1, extendingSelection: true)
+        #expect(screen.rows.selection.keyPathObservers.count == 1)
+        #expect(screen.contacts[0].keyPathObservers.count == 3)  // its cell, the name and the age fields
+        screen.detail = nil
+        #expect(screen.rows.selection.keyPathObservers.count == 0)
+        // The row's cell binding is all that is left on each element.
+        #expect(screen.contacts.map(\.keyPathObservers.count) == [1, 1, 1])
+    }
+
     @Test func theMultipleValuesPlaceholderWrittenBackKeepsEachValue() throws {
         let people = [Contact(id: 1, name: "Ann", age: 1), Contact(id: 2, name: "Bea", age: 2)]
         let list = ObservableArray(people)
