@@ -67,12 +67,12 @@ where Source.Value == Destination.Value {
 
         @usableFromInline
         init(
-            sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value, Value??) -> Bool,
-            didSync: @escaping (Value, Bool) -> Void
+            sharingGateOf gateHolder: AnyBinding?, mirroringFailureIn failureMirror: FailureMirror? = nil,
+            shouldWrite: @escaping (Value, Value??) -> Bool, didSync: @escaping (Value, Bool) -> Void
         ) {
             self.shouldWrite = shouldWrite
             self.didSync = didSync
-            super.init(sharingGateOf: gateHolder)
+            super.init(sharingGateOf: gateHolder, mirroringFailureIn: failureMirror)
         }
     }
 

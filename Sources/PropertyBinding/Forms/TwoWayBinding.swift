@@ -76,7 +76,7 @@ where Model.Value == Form.Value {
         // Asked once here, not at every write: a dynamic cast looks up the conformance.
         let formIsTransformer = Form.self is any Transformer.Type
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
-            sharingGateOf: toForm,
+            sharingGateOf: toForm, mirroringFailureIn: state.formFailure,
             shouldWrite: { value, _ in state.formValueArrived(value) },
             didSync: { value, wrote in
                 let (action, edited) = state.withMachine { ($0.modelTookFormValue(value, wrote: wrote), state.onEdit) }

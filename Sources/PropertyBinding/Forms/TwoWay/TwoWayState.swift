@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage of a ``TwoWayBinding``'s rules: its ``TwoWayStateMachine``, behind a lock, and
 /// what the machine does not keep (the form → model direction, whose failure it is told; the
 /// form's rules to tell of an edit).
@@ -29,6 +31,8 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var onEdit: (() -> Void)?
     /// The form → model direction, whose kept failure is a pending edit.
     @usableFromInline weak var toModel: AnyBinding?
+    /// Whether `toModel` keeps a failure, mirrored by it: asked without loading `toModel`.
+    @usableFromInline let formFailure = FailureMirror()
 
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
@@ -37,7 +41,7 @@ final class TwoWayState<Value>: @unchecked Sendable {
 
     /// Whether form → model keeps a failure: the form holds an edit the model does not have.
     @inlinable @inline(__always)
-    var formFailed: Bool { toModel?.hasLastError == true }
+    var formFailed: Bool { formFailure.isSet.load(ordering: .acquiring) }
 
     /// Whether the form holds an edit the model does not have, as the pair knows it.
     @inlinable
@@ -55,7 +59,7 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @inlinable @inline(__always)
     func formShowedModel(_ value: Value, readBack: Value?) {
         withMachine { $0.formShowedModel(value, readBack: readBack) }
-        toModel?.clearLastError()
+        if formFailure.isSet.load(ordering: .relaxed) { toModel?.clearLastError() }
     }
 
     /// Form → model's question: may the form's `value` be written to the model now? An edit
