@@ -378,8 +378,8 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     private func run(trigger: (any Trigger)?, through gate: AnyBinding, kind: UpdateKind = .fired) -> UpdateResult {
         let me = ThreadIdentity.current
         // The echo: a fire of a binding whose gate this thread is updating innermost now (the
-        // other direction of a pair, writing this one's source). Re-entrant: entering the gate
-        // again would only count a level up and down under its lock.
+        // other direction of a pair, writing this one's source). Re-entrant, as the gate would
+        // say: entering it again would only count a level up and down under its lock.
         let gateID = gate.gateIdentity
         if case .fired = kind, me.cell.pointee.updatingGate == gateID,
             isRunning.load(ordering: .relaxed) == Running.idle

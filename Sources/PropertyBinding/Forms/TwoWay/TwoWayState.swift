@@ -76,7 +76,9 @@ extension Binding {
     /// Shows the source's value in the destination after a two-way pair wrote the other way:
     /// a destination behind transformers is written again (its text may be normalised), a
     /// plain one only when the value differs from `destinationValue`, what the destination was
-    /// read as for that write. A failure is kept and reported as an update's.
+    /// read as for that write. The source's value is `sourceValue` when the other direction
+    /// read it back in its write's visit, otherwise it is read here. A failure is kept and
+    /// reported as an update's.
     ///
     /// - Returns: the value shown, or nil when it could not be read or written, and whether the
     ///   destination still holds `destinationValue` (it was not written, so it reads back as it).
@@ -85,11 +87,12 @@ extension Binding {
     /// here, it would look up `Value`'s metadata at every call.
     @inlinable
     func showSourceAfterWrite(
-        formIsTransformed: Bool, destinationValue: Value, isEqual: ((Value, Value) -> Bool)?
+        formIsTransformed: Bool, destinationValue: Value, sourceValue: Value?, isEqual: ((Value, Value) -> Bool)?
     ) -> (shown: Value, unchanged: Bool)? {
         let value: Value
         do {
-            value = try source.read()
+            // The source as the other direction read it back after its write, or read now.
+            value = try sourceValue ?? source.read()
         } catch {
             record(failure(.readingSource, error))
             return nil
