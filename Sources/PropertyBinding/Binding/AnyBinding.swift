@@ -386,7 +386,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         {
             let result: UpdateResult = !isValid ? .invalidated : isHeard(trigger) ? .reentrant : .unchanged
             counts.count(result)
-            return result
+            return finish(result)
         }
         guard case .entered = gate.enterGate(as: me, handing: handedOver(trigger, kind)) else { return .deferred }
 

@@ -163,7 +163,9 @@ where Source.Value == Destination.Value {
                     if let twoWay = binding.twoWay {
                         let visit = try binding.destination._writeInOneVisit(value, readingBack: true) { current in
                             oldValue = current
-                            if skipsWrite(value, over: current, compares: Comparison.compares, equal: Comparison.areEqual) {
+                            if skipsWrite(
+                                value, over: current, compares: Comparison.compares, equal: Comparison.areEqual)
+                            {
                                 isUnchanged = true
                                 return false
                             }
@@ -174,7 +176,9 @@ where Source.Value == Destination.Value {
                     } else {
                         written = try binding.destination.write(value) { current in
                             oldValue = current
-                            if skipsWrite(value, over: current, compares: Comparison.compares, equal: Comparison.areEqual) {
+                            if skipsWrite(
+                                value, over: current, compares: Comparison.compares, equal: Comparison.areEqual)
+                            {
                                 isUnchanged = true
                                 return false
                             }

@@ -91,19 +91,17 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         return true
     }
 
-    /// Checks that the object is still there, writing nothing.
-    ///
-    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     /// Writes as ``write(_:if:)`` does, and reads the property again in the same visit to its
     /// object when `readingBack`: one weak load for the read, the write and the read back.
     ///
     /// ```swift
-    /// let (written, readBack) = try Property(counter, \.count)._writeInOneVisit(12, readingBack: true) { _ in true }
+    /// let count = Property(counter, \.count)
+    /// let (written, readBack) = try count._writeInOneVisit(12, readingBack: true) { _ in true }
     /// ```
     @inlinable
-    public func _writeInOneVisit(_ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool) throws
-        -> (written: Bool, readBack: Value?)
-    {
+    public func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?) {
         guard let object = _object else { throw deallocated() }
         var current: Value?
         _access(object, &current)
@@ -116,6 +114,9 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         return (true, readBack)
     }
 
+    /// Checks that the object is still there, writing nothing.
+    ///
+    /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     @inlinable
     public func validateWrite(_ newValue: Value) throws {
         guard _object != nil else { throw deallocated() }

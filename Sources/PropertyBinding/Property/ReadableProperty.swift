@@ -58,8 +58,9 @@ public protocol WritableProperty<Value>: ReadableProperty {
     /// ```
     ///
     /// - Throws: what ``write(_:)`` throws; nothing is written then.
-    func _writeInOneVisit(_ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool) throws
-        -> (written: Bool, readBack: Value?)
+    func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?)
 
     /// Checks that ``write(_:)`` would accept `newValue`, without writing anything: the dry run
     /// of a write, which converts the value back through every transformer and finds a missing
@@ -92,9 +93,9 @@ extension WritableProperty {
     /// Writes with ``write(_:if:)``, then, when `readingBack`, reads with
     /// ``ReadableProperty/read()`` (not written: returns the value `shouldWrite` was asked with).
     @inlinable
-    public func _writeInOneVisit(_ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool) throws
-        -> (written: Bool, readBack: Value?)
-    {
+    public func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?) {
         var asked: Value?
         let written = try write(newValue) { current in
             asked = current
