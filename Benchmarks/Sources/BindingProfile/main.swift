@@ -230,6 +230,16 @@ let names = ["Ann Example, 12 Long Street", "Bob Example, 34 Other Street"]
 @inline(never)
 func opaque<T>(_ value: T) -> T { value }
 
+/// A closure handed back unseen by the optimizer, which then cannot inline or delete its calls.
+@inline(never)
+func opaqueClosure(_ body: @escaping () -> Void) -> () -> Void { body }
+
+/// The guard flag of the leanest two-way pair written by hand: a final class's field, exempt
+/// from the dynamic exclusivity check (the pair runs on one thread).
+final class GuardFlag {
+    @exclusivity(unchecked) var isUpdating = false
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : "custom-int"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
@@ -467,6 +477,39 @@ case "two-way-closure-int", "two-way-iteration-closure-int":
         }
     }
     view.count = echoView.count
+case "two-way-lean-int", "two-way-iteration-lean-int":
+    // The leanest hand-written pair: two plain closures (no object around them) sharing a guard
+    // flag that is a final class's field, exempt from the dynamic exclusivity check; the view's
+    // `didSet` calls the view → model closure itself (no hop). The closures come back from a
+    // function the optimizer does not see into, so each call is a real call of a closure.
+    let echoView = EchoView()
+    let flag = GuardFlag()
+    let toView = opaqueClosure { [weak model, weak echoView] in
+        guard !flag.isUpdating, let model, let echoView else { return }
+        flag.isUpdating = true
+        echoView.count = model.count
+        flag.isUpdating = false
+    }
+    echoView.didChange = opaqueClosure { [weak model, weak echoView] in
+        guard !flag.isUpdating, let model, let echoView else { return }
+        flag.isUpdating = true
+        model.count = echoView.count
+        flag.isUpdating = false
+    }
+    if scenario == "two-way-lean-int" {
+        for _ in 0..<count {
+            model.count &+= 1
+            toView()
+        }
+    } else {
+        for _ in 0..<count {
+            model.count &+= 1
+            toView()
+            echoView.count &+= 1
+        }
+    }
+    view.count = echoView.count
+    precondition(model.count == echoView.count)
 case "good-announcing-int", "failed-announcing-int":
     // A number read from text into a model with `didSet`; the failing run reads "forty".
     AnyBinding.defaultErrorHandler = { _ in }

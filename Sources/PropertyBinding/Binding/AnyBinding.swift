@@ -76,10 +76,19 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     class Pairing {
         /// The binding whose gate this one uses, or nil for its own.
         @usableFromInline let gateHolder: AnyBinding?
+        /// `gateHolder`, to borrow without a retain while `gateHolder` holds it.
+        let unmanagedGateHolder: Unmanaged<AnyBinding>?
+        /// Set and cleared with the binding's kept failure, for whoever must know without
+        /// holding the binding (the pair's state: a weak load of the binding at every update
+        /// costs more than the rest of the question).
+        @usableFromInline let failureMirror: FailureMirror?
 
         @usableFromInline
-        init(sharingGateOf gateHolder: AnyBinding?) {
-            self.gateHolder = gateHolder?.gateHolder ?? gateHolder
+        init(sharingGateOf gateHolder: AnyBinding?, mirroringFailureIn failureMirror: FailureMirror? = nil) {
+            let holder = gateHolder?.gateHolder ?? gateHolder
+            self.gateHolder = holder
+            self.unmanagedGateHolder = holder.map { Unmanaged.passUnretained($0) }
+            self.failureMirror = failureMirror
         }
     }
 
@@ -207,6 +216,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         lock.withLock {
             extras?.lastError = nil
             failed.store(false, ordering: .relaxed)
+            pairing?.failureMirror?.isSet.store(false, ordering: .relaxed)
         }
     }
 
@@ -321,8 +331,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         // The gate is passed on as a borrowed reference: `gateHolder ?? self` would retain this
         // binding, an atomic operation on its side table (it is weakly referenced by its
         // triggers) on every update.
-        if let pairing, let gateHolder = pairing.gateHolder {
-            return run(trigger: trigger, through: gateHolder)
+        // The other direction's gate is borrowed too: the pairing (held by this binding, which
+        // the caller holds) holds it, and a retain of it is a slow one (it is weakly referenced).
+        if let pairing, let gateHolder = pairing.unmanagedGateHolder {
+            return gateHolder._withUnsafeGuaranteedRef { run(trigger: trigger, through: $0) }
         }
         return run(trigger: trigger, through: self)
     }
@@ -365,6 +377,17 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     @inline(__always)
     private func run(trigger: (any Trigger)?, through gate: AnyBinding, kind: UpdateKind = .fired) -> UpdateResult {
         let me = ThreadIdentity.current
+        // The echo: a fire of a binding whose gate this thread is updating innermost now (the
+        // other direction of a pair, writing this one's source). Re-entrant, as the gate would
+        // say: entering it again would only count a level up and down under its lock.
+        let gateID = gate.gateIdentity
+        if case .fired = kind, me.cell.pointee.updatingGate == gateID,
+            isRunning.load(ordering: .relaxed) == Running.idle
+        {
+            let result: UpdateResult = !isValid ? .invalidated : isHeard(trigger) ? .reentrant : .unchanged
+            counts.count(result)
+            return finish(result)
+        }
         guard case .entered = gate.enterGate(as: me, handing: handedOver(trigger, kind)) else { return .deferred }
 
         // Checked once the gate is held, so that a fire that waited for the gate while the
@@ -389,11 +412,14 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         } else {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
             isRunning.store(Running.updating, ordering: .relaxed)
+            let outerGate = me.cell.pointee.updatingGate
+            me.cell.pointee.updatingGate = gateID
             switch kind {
             case .fired: result = performUpdate(trigger: trigger)
             case .deliveredWrite(let delivery): result = performDeliveredWrite(delivery)
             case .here: result = performUpdateHere()
             }
+            me.cell.pointee.updatingGate = outerGate
             isRunning.store(Running.idle, ordering: .relaxed)
             gate.gateIsUpdating.store(false, ordering: .relaxed)
         }
@@ -511,6 +537,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         let (onError, owner) = lock.withLock {
             madeExtras.lastError = failure
             failed.store(true, ordering: .relaxed)
+            pairing?.failureMirror?.isSet.store(true, ordering: .relaxed)
             return (extras?.onError, _owner)
         }
         // Called after the gate is let go, or, when this thread still holds it (an update run
@@ -664,4 +691,15 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     func record(_ failure: BindingFailure) {
         report(failure)
     }
+}
+
+/// Whether a binding keeps a failure (``AnyBinding/hasLastError``), mirrored where the binding
+/// sets and clears it: a two-way pair's state asks it at each update without a weak load of the
+/// form → model direction.
+@usableFromInline
+final class FailureMirror: Sendable {
+    @usableFromInline let isSet = Atomic<Bool>(false)
+
+    @usableFromInline
+    init() {}
 }

@@ -62,17 +62,19 @@ where Source.Value == Destination.Value {
         /// skips the write (`.unchanged`).
         @usableFromInline let shouldWrite: (_ value: Value, _ current: Value??) -> Bool
         /// Told when the destination holds the source's value after an update: after a write
-        /// (`wrote`), or when an equal value made the write unnecessary.
-        @usableFromInline let didSync: (_ value: Value, _ wrote: Bool) -> Void
+        /// (`wrote`), or when an equal value made the write unnecessary; with what the
+        /// destination read back as then, in the same visit (`.some(nil)`: it could not be read;
+        /// `nil`: the update did not read it back).
+        @usableFromInline let didSync: (_ value: Value, _ wrote: Bool, _ readBack: Value??) -> Void
 
         @usableFromInline
         init(
-            sharingGateOf gateHolder: AnyBinding?, shouldWrite: @escaping (Value, Value??) -> Bool,
-            didSync: @escaping (Value, Bool) -> Void
+            sharingGateOf gateHolder: AnyBinding?, mirroringFailureIn failureMirror: FailureMirror? = nil,
+            shouldWrite: @escaping (Value, Value??) -> Bool, didSync: @escaping (Value, Bool, Value??) -> Void
         ) {
             self.shouldWrite = shouldWrite
             self.didSync = didSync
-            super.init(sharingGateOf: gateHolder)
+            super.init(sharingGateOf: gateHolder, mirroringFailureIn: failureMirror)
         }
     }
 
@@ -151,17 +153,37 @@ where Source.Value == Destination.Value {
             let onUpdate = binding.currentUpdateHandler
             var oldValue: Value?
             let written: Bool
+            // What a two-way direction's destination read back as, in the write's visit.
+            var readBack: Value?? = nil
             do {
                 if Comparison.compares || onUpdate != nil {
-                    // Compare and write in one visit to the destination's object.
+                    // Compare and write in one visit to the destination's object (and read it
+                    // back there, for a direction of a two-way pair).
                     var isUnchanged = false
-                    written = try binding.destination.write(value) { current in
-                        oldValue = current
-                        if skipsWrite(value, over: current, compares: Comparison.compares, equal: Comparison.areEqual) {
-                            isUnchanged = true
-                            return false
+                    if let twoWay = binding.twoWay {
+                        let visit = try binding.destination._writeInOneVisit(value, readingBack: true) { current in
+                            oldValue = current
+                            if skipsWrite(
+                                value, over: current, compares: Comparison.compares, equal: Comparison.areEqual)
+                            {
+                                isUnchanged = true
+                                return false
+                            }
+                            return twoWay.shouldWrite(value, .some(current))
                         }
-                        return binding.twoWay?.shouldWrite(value, .some(current)) ?? true
+                        written = visit.written
+                        readBack = .some(visit.readBack)
+                    } else {
+                        written = try binding.destination.write(value) { current in
+                            oldValue = current
+                            if skipsWrite(
+                                value, over: current, compares: Comparison.compares, equal: Comparison.areEqual)
+                            {
+                                isUnchanged = true
+                                return false
+                            }
+                            return true
+                        }
                     }
                     if !written && !isUnchanged { return .unchanged }
                 } else {
@@ -173,7 +195,7 @@ where Source.Value == Destination.Value {
                 return binding.writeFailed(error)
             }
             // The destination holds the source's value: written, or equal already.
-            binding.twoWay?.didSync(value, written)
+            binding.twoWay?.didSync(value, written, readBack)
             guard written else { return .unchanged }
             onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
             return .written

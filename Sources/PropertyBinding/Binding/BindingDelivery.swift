@@ -104,7 +104,7 @@ extension Binding {
         } catch {
             return writeFailed(error)
         }
-        twoWay?.didSync(value, written)
+        twoWay?.didSync(value, written, nil)
         guard written else { return .unchanged }
         onUpdate?.call(Update(oldValue: oldValue, newValue: value, trigger: trigger))
         return .written

@@ -69,24 +69,30 @@ where Model.Value == Form.Value {
                     if case .some(.none) = current, objectIsGone(in: form) { return true }
                     return state.modelValueArrived(value, current: current)
                 },
-                didSync: { value, _ in
-                    // Read outside the state's lock: it runs the form's getter and transformers.
-                    state.formShowedModel(value, readBack: try? form.read())
+                didSync: { value, _, readBack in
+                    // Read back in the write's visit, or here, outside the state's lock: it runs
+                    // the form's getter and transformers.
+                    state.formShowedModel(value, readBack: readBack ?? (try? form.read()))
                 }))
         // Asked once here, not at every write: a dynamic cast looks up the conformance.
         let formIsTransformer = Form.self is any Transformer.Type
         let toModelHooks = Binding<ValidatingTransformer<Form>, Model>.TwoWayHooks(
-            sharingGateOf: toForm,
+            sharingGateOf: toForm, mirroringFailureIn: state.formFailure,
             shouldWrite: { value, _ in state.formValueArrived(value) },
-            didSync: { value, wrote in
+            didSync: { value, wrote, modelReadBack in
                 let (action, edited) = state.withMachine { ($0.modelTookFormValue(value, wrote: wrote), state.onEdit) }
+                // The model, read back in the write's visit, is model → form's source.
                 if case .showModel(let respelling) = action,
                     let (shown, unchanged) = toForm.showSourceAfterWrite(
-                        formIsTransformed: respelling && formIsTransformer, destinationValue: value, isEqual: isEqual)
+                        formIsTransformed: respelling && formIsTransformer, destinationValue: value,
+                        sourceValue: modelReadBack ?? nil, isEqual: isEqual)
                 {
-                    // A form not written again reads back as the value it was read as.
-                    let readBack = unchanged ? value : try? form.read()
-                    state.withMachine { $0.formShowsModelAfterWrite(shown, readBack: readBack) }
+                    // A form not written again reads back as the value it was read as, and the
+                    // machine already holds that: the model's value, shown as itself.
+                    if !unchanged {
+                        let readBack = try? form.read()
+                        state.withMachine { $0.formShowsModelAfterWrite(shown, readBack: readBack) }
+                    }
                 }
                 edited?()
             })

@@ -26,6 +26,10 @@ struct ThreadIdentity {
         var placeholdersShown: UInt = 0
         /// How many `bind` closures of a list's rows the thread runs now.
         var bindingRows = 0
+        /// The gate (its identity) whose update the thread runs innermost now, 0 for none: a
+        /// fire of the other direction of that pair (the echo of its write) is known to be
+        /// re-entrant without taking the gate's lock.
+        var updatingGate: UInt = 0
         /// The bindings (by identity) that a row's `bind` closure fired while they wrote the
         /// rows, to update again once the thread lets their gate go.
         var updatesAfterRows: [UInt] = []

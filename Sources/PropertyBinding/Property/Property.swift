@@ -91,6 +91,29 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         return true
     }
 
+    /// Writes as ``write(_:if:)`` does, and reads the property again in the same visit to its
+    /// object when `readingBack`: one weak load for the read, the write and the read back.
+    ///
+    /// ```swift
+    /// let count = Property(counter, \.count)
+    /// let (written, readBack) = try count._writeInOneVisit(12, readingBack: true) { _ in true }
+    /// ```
+    @inlinable
+    public func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?) {
+        guard let object = _object else { throw deallocated() }
+        var current: Value?
+        _access(object, &current)
+        guard shouldWrite(current) else { return (false, readingBack ? current : nil) }
+        var value: Value? = newValue
+        _access(object, &value)
+        guard readingBack else { return (true, nil) }
+        var readBack: Value?
+        _access(object, &readBack)
+        return (true, readBack)
+    }
+
     /// Checks that the object is still there, writing nothing.
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.

@@ -47,6 +47,21 @@ public protocol WritableProperty<Value>: ReadableProperty {
     /// - Throws: what ``write(_:)`` throws; nothing is written then.
     func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool
 
+    /// Writes as ``write(_:if:)`` does and, when `readingBack`, also returns what the property
+    /// holds afterwards (nil when it cannot be read, or when not `readingBack`): a two-way pair
+    /// looks there for a clamp or a rounding. Not written, it returns the value it was asked
+    /// with. The default calls ``write(_:if:)`` then ``ReadableProperty/read()``; a
+    /// ``Property`` loads its weakly held object once for all three.
+    ///
+    /// ```swift
+    /// let (written, readBack) = try count._writeInOneVisit(12, readingBack: true) { _ in true }
+    /// ```
+    ///
+    /// - Throws: what ``write(_:)`` throws; nothing is written then.
+    func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?)
+
     /// Checks that ``write(_:)`` would accept `newValue`, without writing anything: the dry run
     /// of a write, which converts the value back through every transformer and finds a missing
     /// object.
@@ -73,6 +88,21 @@ extension WritableProperty {
         guard shouldWrite(try? read()) else { return false }
         try write(newValue)
         return true
+    }
+
+    /// Writes with ``write(_:if:)``, then, when `readingBack`, reads with
+    /// ``ReadableProperty/read()`` (not written: returns the value `shouldWrite` was asked with).
+    @inlinable
+    public func _writeInOneVisit(
+        _ newValue: Value, readingBack: Bool, if shouldWrite: (_ current: Value?) -> Bool
+    ) throws -> (written: Bool, readBack: Value?) {
+        var asked: Value?
+        let written = try write(newValue) { current in
+            asked = current
+            return shouldWrite(current)
+        }
+        guard readingBack else { return (written, nil) }
+        return (written, written ? try? read() : asked)
     }
 
     /// Accepts every value: a property of your own that can refuse a write checks it here.

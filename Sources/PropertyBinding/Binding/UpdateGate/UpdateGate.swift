@@ -112,7 +112,7 @@ extension AnyBinding {
     }
 
     /// This gate's identity, for the calls a thread leaves for after it.
-    private var gateIdentity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
+    var gateIdentity: UInt { UInt(bitPattern: ObjectIdentifier(self)) }
 
     /// Leaves `report` for when this thread lets the gate go, and returns true, when it holds
     /// the gate now (a failure of an update nested in another of the same gate: an update

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage of a ``TwoWayBinding``'s rules: its ``TwoWayStateMachine``, behind a lock, and
 /// what the machine does not keep (the form → model direction, whose failure it is told; the
 /// form's rules to tell of an edit).
@@ -29,6 +31,8 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var onEdit: (() -> Void)?
     /// The form → model direction, whose kept failure is a pending edit.
     @usableFromInline weak var toModel: AnyBinding?
+    /// Whether `toModel` keeps a failure, mirrored by it: asked without loading `toModel`.
+    @usableFromInline let formFailure = FailureMirror()
 
     @usableFromInline
     init(isEqual: ((Value, Value) -> Bool)?, continuous: Bool) {
@@ -37,7 +41,7 @@ final class TwoWayState<Value>: @unchecked Sendable {
 
     /// Whether form → model keeps a failure: the form holds an edit the model does not have.
     @inlinable @inline(__always)
-    var formFailed: Bool { toModel?.hasLastError == true }
+    var formFailed: Bool { formFailure.isSet.load(ordering: .acquiring) }
 
     /// Whether the form holds an edit the model does not have, as the pair knows it.
     @inlinable
@@ -55,7 +59,7 @@ final class TwoWayState<Value>: @unchecked Sendable {
     @inlinable @inline(__always)
     func formShowedModel(_ value: Value, readBack: Value?) {
         withMachine { $0.formShowedModel(value, readBack: readBack) }
-        toModel?.clearLastError()
+        if formFailure.isSet.load(ordering: .relaxed) { toModel?.clearLastError() }
     }
 
     /// Form → model's question: may the form's `value` be written to the model now? An edit
@@ -72,7 +76,9 @@ extension Binding {
     /// Shows the source's value in the destination after a two-way pair wrote the other way:
     /// a destination behind transformers is written again (its text may be normalised), a
     /// plain one only when the value differs from `destinationValue`, what the destination was
-    /// read as for that write. A failure is kept and reported as an update's.
+    /// read as for that write. The source's value is `sourceValue` when the other direction
+    /// read it back in its write's visit, otherwise it is read here. A failure is kept and
+    /// reported as an update's.
     ///
     /// - Returns: the value shown, or nil when it could not be read or written, and whether the
     ///   destination still holds `destinationValue` (it was not written, so it reads back as it).
@@ -81,11 +87,12 @@ extension Binding {
     /// here, it would look up `Value`'s metadata at every call.
     @inlinable
     func showSourceAfterWrite(
-        formIsTransformed: Bool, destinationValue: Value, isEqual: ((Value, Value) -> Bool)?
+        formIsTransformed: Bool, destinationValue: Value, sourceValue: Value?, isEqual: ((Value, Value) -> Bool)?
     ) -> (shown: Value, unchanged: Bool)? {
         let value: Value
         do {
-            value = try source.read()
+            // The source as the other direction read it back after its write, or read now.
+            value = try sourceValue ?? source.read()
         } catch {
             record(failure(.readingSource, error))
             return nil
