@@ -147,7 +147,8 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
         }
         if let problem = check(inserts, "insert", old: false, { balance[$0.section] += 1 }) { return problem }
         if let problem = check(reloads, "reload", old: true, { _ in }) { return problem }
-        if let problem = check(moves.map(\.from), "move", old: true, { balance[shape.newSectionOfOld[$0.section]] -= 1 })
+        if let problem = check(
+            moves.map(\.from), "move", old: true, { balance[shape.newSectionOfOld[$0.section]] -= 1 })
         {
             return problem
         }

@@ -79,7 +79,8 @@ public enum SectionedListDiff {
         newSectionIDs: [SectionID], newRows: [Element], newCounts: [Int],
         id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
     ) -> SectionedListChanges {
-        let sections = ListDiff.changes(from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
+        let sections = ListDiff.changes(
+            from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
         // Every row matched by id, wherever it went: content is compared once the pairs are known.
         let match = ListDiff.changes(from: oldRows, to: newRows, id: id, isSameContent: { _, _ in true })
         var pairing = SectionedPairing(sections: sections, rows: match, oldCounts: oldCounts, newCounts: newCounts)

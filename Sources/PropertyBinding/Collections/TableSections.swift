@@ -338,7 +338,9 @@ extension TableSections where SectionID: Comparable {
 /// let byInitial = sections.grouped(by: \.initial)
 /// try byInitial.write(people)   // one section per initial, in order
 /// ```
-public final class GroupedTableSections<SectionID: Hashable & Comparable, Element: Equatable, ID: Hashable, Cell: AnyObject>:
+public final class GroupedTableSections<
+    SectionID: Hashable & Comparable, Element: Equatable, ID: Hashable, Cell: AnyObject
+>:
     WritableProperty, @unchecked Sendable
 {
     /// The array written, in its own order.

@@ -1,5 +1,6 @@
-@testable import PropertyBinding
 import Testing
+
+@testable import PropertyBinding
 
 /// Random edits of a list of sections, as a user's model makes them: sections inserted, deleted
 /// and moved, rows inserted, deleted, moved within and across sections, and changed.
@@ -113,17 +114,22 @@ struct SectionedReference {
             return
         }
         #expect(
-            Set(changes.sections.deletes.map { old[$0].id }) == reference.deletedSections, sourceLocation: sourceLocation)
+            Set(changes.sections.deletes.map { old[$0].id }) == reference.deletedSections,
+            sourceLocation: sourceLocation)
         #expect(
             Set(changes.sections.inserts.map { new[$0].id }) == reference.insertedSections,
             sourceLocation: sourceLocation)
         let deleted = changes.deletes.map { old[$0.section].rows[$0.row].id }
         let inserted = changes.inserts.map { new[$0.section].rows[$0.row].id }
         for id in deleted where !reference.deletedRows.contains(id) {
-            #expect(reference.keptRows[id] == true, "row \(id) deleted though kept unchanged", sourceLocation: sourceLocation)
+            #expect(
+                reference.keptRows[id] == true, "row \(id) deleted though kept unchanged",
+                sourceLocation: sourceLocation)
         }
         for id in inserted where !reference.insertedRows.contains(id) {
-            #expect(reference.keptRows[id] == true, "row \(id) inserted though kept unchanged", sourceLocation: sourceLocation)
+            #expect(
+                reference.keptRows[id] == true, "row \(id) inserted though kept unchanged",
+                sourceLocation: sourceLocation)
         }
         #expect(reference.deletedRows.isSubset(of: deleted), sourceLocation: sourceLocation)
         #expect(reference.insertedRows.isSubset(of: inserted), sourceLocation: sourceLocation)
@@ -172,7 +178,9 @@ struct SectionedReference {
     }
 
     @Test func sectionMovesKeepTheirRowsAndAChangedRowIsReloaded() {
-        let old = [ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)])]
+        let old = [
+            ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)]),
+        ]
         var new = [old[1], old[0]]
         new[1].rows[1].content = 5
         let changes = SectionedListDiff.changes(from: old, to: new)

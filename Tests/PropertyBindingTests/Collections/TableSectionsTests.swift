@@ -42,7 +42,8 @@ import Testing
         }
     }
 
-    static func people(_ table: TableView, set: BindingSet? = nil) -> TableSections<String, Person, Int, TableViewCell> {
+    static func people(_ table: TableView, set: BindingSet? = nil) -> TableSections<String, Person, Int, TableViewCell>
+    {
         TableSections(table) { (cell, person: Person) in
             let name = try Binding(
                 source: Property(person, \.name), destination: Property(cell, \.text), triggers: .standard
@@ -74,8 +75,10 @@ import Testing
             ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: []),
             ListSection(id: 3, rows: [DiffRow(id: 3)]),
         ]
-        let binding = try Binding(source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard)
-            .updatingNow()
+        let binding = try Binding(
+            source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard
+        )
+        .updatingNow()
         #expect(table.numberOfSections == 3)
         #expect(table.numberOfRows == 3)
         #expect(table.indexPathsForVisibleRows.map(\.description) == ["[0, 0]", "[0, 1]", "[2, 0]"])
@@ -116,13 +119,18 @@ import Testing
     @Test func anInconsistentBatchIsRefusedAndNothingChanges() throws {
         let model = Model()
         let table = TableView(visibleRowCount: 10)
-        model.sections = [ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)])]
-        let binding = try Binding(source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard)
-            .updatingNow()
+        model.sections = [
+            ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)]),
+        ]
+        let binding = try Binding(
+            source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard
+        )
+        .updatingNow()
         let recorder = TableViewRecorder(table)
         table.selectedIndexPath = ListIndexPath(section: 1, row: 0)
         let cells = table.visibleCells
-        let bad = SectionedListChanges(deletes: [ListIndexPath(section: 0, row: 0)])  // the source still has 2 rows there
+        // The source still has 2 rows in section 0.
+        let bad = SectionedListChanges(deletes: [ListIndexPath(section: 0, row: 0)])
         #expect(
             throws: TableViewError.inconsistentBatch(
                 "invalid number of rows in section 0: 2 before (section 0), so 1 expected after the update, "
@@ -142,11 +150,17 @@ import Testing
     @Test func theSelectionFollowsItsRowAcrossSections() throws {
         let model = Model()
         let table = TableView(visibleRowCount: 10)
-        model.sections = [ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)])]
-        let binding = try Binding(source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard)
-            .updatingNow()
+        model.sections = [
+            ListSection(id: 1, rows: [DiffRow(id: 1), DiffRow(id: 2)]), ListSection(id: 2, rows: [DiffRow(id: 3)]),
+        ]
+        let binding = try Binding(
+            source: Property(model, \.sections), destination: Self.rows(table), triggers: .standard
+        )
+        .updatingNow()
         table.selectedIndexPath = ListIndexPath(section: 0, row: 1)
-        model.sections = [ListSection(id: 2, rows: [DiffRow(id: 3), DiffRow(id: 2)]), ListSection(id: 1, rows: [DiffRow(id: 1)])]
+        model.sections = [
+            ListSection(id: 2, rows: [DiffRow(id: 3), DiffRow(id: 2)]), ListSection(id: 1, rows: [DiffRow(id: 1)]),
+        ]
         #expect(table.selectedIndexPath == ListIndexPath(section: 0, row: 1))
         model.sections.remove(at: 0)  // the selected row leaves with its section
         #expect(table.selectedIndexPath == nil)
@@ -158,14 +172,18 @@ import Testing
         let table = TableView(visibleRowCount: 10)
         let set = BindingSet()
         let people = [Person(id: 1, name: "Ann"), Person(id: 2, name: "Avi"), Person(id: 3, name: "Bea")]
-        directory.sections = [ListSection(id: "A", rows: [people[0], people[1]]), ListSection(id: "B", rows: [people[2]])]
+        directory.sections = [
+            ListSection(id: "A", rows: [people[0], people[1]]), ListSection(id: "B", rows: [people[2]]),
+        ]
         let sections = Self.people(table, set: set)
         let binding = try Binding(source: Property(directory, \.sections), destination: sections, triggers: .standard)
             .updatingNow()
         #expect(set.count == 3)
         let aviCell = table.cellForRow(at: ListIndexPath(section: 0, row: 1))
         let recorder = TableViewRecorder(table)
-        directory.sections = [ListSection(id: "A", rows: [people[0]]), ListSection(id: "B", rows: [people[1], people[2]])]
+        directory.sections = [
+            ListSection(id: "A", rows: [people[0]]), ListSection(id: "B", rows: [people[1], people[2]]),
+        ]
         #expect(
             recorder.sectionBatches == [
                 SectionedListChanges(moves: [
