@@ -2,7 +2,7 @@ import PropertyBinding
 
 /// The table's sections: its rows, numbered one after the other as ``TableView/numberOfRows``,
 /// are cut into sections, as a `UITableView`'s. A table shows one section unless its rows come
-/// from a ``SectionedRowSource`` (``setSectionSource(_:)``, what `TableSections` calls).
+/// from a `SectionedRowSource` (``setSectionSource(_:)``, what `TableSections` calls).
 extension TableView: SectionedListView {
     /// The number of sections, as the data source last said (one for a data source of rows).
     ///
@@ -110,7 +110,7 @@ extension TableView: SectionedListView {
     /// and ``onSectionBatch`` is told.
     ///
     /// - Throws: ``TableViewError/inconsistentBatch(_:)`` when the batch does not fit the
-    ///   sections before and after it (``SectionedListChanges/problem(oldRowCounts:newRowCounts:)``
+    ///   sections before and after it (`SectionedListChanges/problem(oldRowCounts:newRowCounts:)`
     ///   says why). Nothing is applied then, and ``onSectionBatch`` is not told.
     public func performSectionBatch(_ changes: SectionedListChanges) throws(TableViewError) {
         if !hasLoadedData { reloadData() }

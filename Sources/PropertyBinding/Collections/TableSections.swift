@@ -316,7 +316,7 @@ extension TableSections where Element: Identifiable, ID == Element.ID {
 
 extension TableSections where SectionID: Comparable {
     /// The sections as the destination of an array: each write groups the array by the key at
-    /// `key` (``ListSection/grouped(_:by:)``: sections sorted by key, rows in the array's order)
+    /// `key` (``ListSection/grouped(_:by:)-(_,KeyPath<Element,ID>)``: sections sorted by key, rows in the array's order)
     /// and shows the groups, with one batch.
     ///
     /// ```swift
