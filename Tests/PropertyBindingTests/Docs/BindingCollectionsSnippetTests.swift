@@ -36,7 +36,7 @@ private final class Inbox: KeyPathObservable {
     }
 }
 
-private struct Contact: Identifiable, Equatable {
+private struct Colleague: Identifiable, Equatable {
     let id: Int
     var name: String
     var initial: String { String(name.prefix(1)) }
@@ -44,8 +44,8 @@ private struct Contact: Identifiable, Equatable {
 
 private final class AddressBook: KeyPathObservable {
     let keyPathObservers = KeyPathObservers()
-    @Announced var contacts: [Contact] = []
-    @Announced var groups: [ListSection<String, Contact>] = []
+    @Announced var contacts: [Colleague] = []
+    @Announced var groups: [ListSection<String, Colleague>] = []
 }
 
 @Suite struct BindingCollectionsSnippetTests {
@@ -53,23 +53,25 @@ private final class AddressBook: KeyPathObservable {
         let book = AddressBook()
         let tableView = TableView(visibleRowCount: 20)
         let recorder = TableViewRecorder(tableView)
-        book.groups = [ListSection(id: "Friends", rows: [Contact(id: 1, name: "Ann")])]
+        book.groups = [ListSection(id: "Friends", rows: [Colleague(id: 1, name: "Ann")])]
         // snippet: sections
-        let sections = TableSections(tableView) { (cell, contact: Contact) in
-            cell.text = contact.name
-            return []
-        }
-        let showGroups = try Binding(source: Property(book, \.groups), destination: sections, triggers: .standard)
-            .updatingNow()
+        let showGroups = try Binding(
+            source: Property(book, \.groups),
+            destination: TableSections(tableView) { (cell, colleague: Colleague) in
+                cell.text = colleague.name
+                return []
+            },
+            triggers: .standard
+        ).updatingNow()
 
-        book.groups.append(ListSection(id: "Work", rows: [Contact(id: 2, name: "Bob")]))  // sections (inserts [1])
+        book.groups.append(ListSection(id: "Work", rows: [Colleague(id: 2, name: "Bob")]))  // sections (inserts [1])
         var regrouped = book.groups
         regrouped[1].rows.append(regrouped[0].rows.removeFirst())
         book.groups = regrouped  // moves [[0, 0]→[1, 1]]: Ann's row, cell and bindings go to Work
         // end snippet
         #expect(
             recorder.sectionBatches.map(\.description) == [
-                "sections (inserts [1])", "moves [[0, 0]→[1, 1]]",
+                "sections (inserts [0])", "sections (inserts [1])", "moves [[0, 0]→[1, 1]]",
             ])
         #expect(tableView.cellForRow(at: ListIndexPath(section: 1, row: 1))?.text == "Ann")
         withExtendedLifetime(showGroups) {}
@@ -78,10 +80,10 @@ private final class AddressBook: KeyPathObservable {
     @Test func groupedSections() throws {
         let book = AddressBook()
         let tableView = TableView(visibleRowCount: 20)
-        book.contacts = [Contact(id: 1, name: "Bea"), Contact(id: 2, name: "Ann"), Contact(id: 3, name: "Bob")]
+        book.contacts = [Colleague(id: 1, name: "Bea"), Colleague(id: 2, name: "Ann"), Colleague(id: 3, name: "Bob")]
         // snippet: grouped
-        let byInitial = TableSections(tableView) { (cell, contact: Contact) in
-            cell.text = contact.name
+        let byInitial = TableSections(tableView) { (cell, colleague: Colleague) in
+            cell.text = colleague.name
             return []
         }.grouped(by: \.initial)
         let showContacts = try Binding(source: Property(book, \.contacts), destination: byInitial, triggers: .standard)
