@@ -52,18 +52,38 @@ extension ListSection {
     /// ```
     public static func grouped(_ elements: [Element], by key: (Element) -> ID) -> [ListSection]
     where ID: Comparable {
+        groupedIndexed(elements, by: key).sections
+    }
+
+    /// ``grouped(_:by:)-(_,(Element)->ID)``, and where each element went: its index among the
+    /// sections' rows end to end.
+    @usableFromInline
+    static func groupedIndexed(_ elements: [Element], by key: (Element) -> ID) -> (
+        sections: [ListSection], flatIndices: [Int]
+    ) where ID: Comparable {
         var sectionOfKey: [ID: Int] = [:]
         var sections: [ListSection] = []
+        // Each element's section (in the order met) and row.
+        var places: [(section: Int, row: Int)] = []
+        places.reserveCapacity(elements.count)
         for element in elements {
             let id = key(element)
             if let index = sectionOfKey[id] {
+                places.append((index, sections[index].rows.count))
                 sections[index].rows.append(element)
             } else {
                 sectionOfKey[id] = sections.count
+                places.append((sections.count, 0))
                 sections.append(ListSection(id: id, rows: [element]))
             }
         }
-        sections.sort { $0.id < $1.id }
-        return sections
+        let order = sections.indices.sorted { sections[$0].id < sections[$1].id }
+        var start = [Int](repeating: 0, count: sections.count)
+        var total = 0
+        for section in order {
+            start[section] = total
+            total += sections[section].rows.count
+        }
+        return (order.map { sections[$0] }, places.map { start[$0.section] + $0.row })
     }
 }

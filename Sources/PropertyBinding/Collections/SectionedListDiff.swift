@@ -79,11 +79,27 @@ public enum SectionedListDiff {
         newSectionIDs: [SectionID], newRows: [Element], newCounts: [Int],
         id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
     ) -> SectionedListChanges {
-        let sections = ListDiff.changes(
-            from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
         // Every row matched by id, wherever it went: content is compared once the pairs are known.
         let match = ListDiff.changes(from: oldRows, to: newRows, id: id, isSameContent: { _, _ in true })
-        var pairing = SectionedPairing(sections: sections, rows: match, oldCounts: oldCounts, newCounts: newCounts)
+        return changes(
+            oldSectionIDs: oldSectionIDs, oldRows: oldRows, oldCounts: oldCounts,
+            newSectionIDs: newSectionIDs, newRows: newRows, newCounts: newCounts,
+            oldOfNew: SectionedPairing.oldOfNew(match, newCount: newRows.count), isSameContent: isSameContent)
+    }
+
+    /// The diff of two lists of sections given end to end, their rows already paired:
+    /// `oldOfNew[i]` is the old row that new row `i` is (-1 for a new row), as an announced batch
+    /// says.
+    @inlinable
+    static func changes<SectionID: Hashable, Element>(
+        oldSectionIDs: [SectionID], oldRows: [Element], oldCounts: [Int],
+        newSectionIDs: [SectionID], newRows: [Element], newCounts: [Int],
+        oldOfNew: [Int], isSameContent: (Element, Element) -> Bool
+    ) -> SectionedListChanges {
+        let sections = ListDiff.changes(
+            from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
+        var pairing = SectionedPairing(
+            sections: sections, oldOfNew: oldOfNew, oldCounts: oldCounts, newCounts: newCounts)
         oldRows.withUnsafeBufferPointer { oldRows in
             newRows.withUnsafeBufferPointer { newRows in
                 for oldIndex in oldRows.indices {
@@ -116,24 +132,29 @@ struct SectionedPairing {
     /// Whether each paired old row's content changed: set by the diff, which knows the elements.
     @usableFromInline var changed: [Bool]
 
+    /// Each new row's old row in a batch of rows end to end, -1 for an inserted row.
     @usableFromInline
-    init(sections: ListChanges, rows: ListChanges, oldCounts: [Int], newCounts: [Int]) {
+    static func oldOfNew(_ rows: ListChanges, newCount: Int) -> [Int] {
+        var oldOfNew = [Int](repeating: -1, count: newCount)
+        rows.forEachOrigin(newCount: newCount) { newIndex, origin in
+            switch origin {
+            case .inserted: break
+            case .moved(let from), .staying(let from, _): oldOfNew[newIndex] = from
+            }
+        }
+        return oldOfNew
+    }
+
+    @usableFromInline
+    init(sections: ListChanges, oldOfNew: [Int], oldCounts: [Int], newCounts: [Int]) {
         self.sections = sections
         shape = SectionShape(changes: sections, oldSections: oldCounts.count, newSections: newCounts.count)
         oldFlat = FlatRows(counts: oldCounts)
         newFlat = FlatRows(counts: newCounts)
         let oldTotal = oldFlat.total
-        let newTotal = newFlat.total
+        var oldOfNew = oldOfNew
         var newOfOld = [Int](repeating: -1, count: oldTotal)
-        var oldOfNew = [Int](repeating: -1, count: newTotal)
-        rows.forEachOrigin(newCount: newTotal) { newIndex, origin in
-            switch origin {
-            case .inserted: break
-            case .moved(let from), .staying(let from, _):
-                oldOfNew[newIndex] = from
-                newOfOld[from] = newIndex
-            }
-        }
+        for (newIndex, oldIndex) in oldOfNew.enumerated() where oldIndex >= 0 { newOfOld[oldIndex] = newIndex }
         // A pair whose old section leaves or whose new section is new is no pair: the row goes
         // with its section, or comes with it.
         for oldSection in 0..<oldFlat.sectionCount where shape.newSectionOfOld[oldSection] < 0 {

@@ -58,6 +58,13 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
         var binder: (thread: UInt, depth: Int)?
         /// The sections written on `binder`'s thread while it bound a row: shown once it is made.
         var held: Shown?
+        /// The array whose announced batches a grouped array's writes follow (``follow(_:)``).
+        weak var announcer: ObservableArray<Element>?
+        /// The version of `announcer` that the sections show grouped, nil when not known.
+        var shownVersion: UInt64?
+        /// Where each element of the grouped array shown went among the rows end to end; nil
+        /// when the sections were written as sections.
+        var groupedIndices: [Int]?
     }
 
     /// Shows sections in `list` (held weakly), their rows told apart by `id`, each displayed row
@@ -147,26 +154,88 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
         if !changes.isEmpty { apply(changes, to: list) }
     }
 
+    /// Shows `elements` grouped by `key`, with a batch from the sections shown: the batch the
+    /// elements' array announced, when the sections show its version just before grouped (see
+    /// ``TableRows/write(_:)`` for when that is), a diff otherwise.
+    @inlinable
+    func showGrouped(_ elements: [Element], by key: (Element) -> SectionID) throws where SectionID: Comparable {
+        let (sections, indices) = ListSection.groupedIndexed(elements, by: key)
+        let new = Shown(sections)
+        guard let (list, old) = try exchangeShown(new, grouped: (elements, indices)) else { return }
+        let changes: SectionedListChanges
+        if let oldOfNew = old.oldOfNew {
+            changes = SectionedListDiff.changes(
+                oldSectionIDs: old.shown.ids, oldRows: old.shown.rows, oldCounts: old.shown.counts,
+                newSectionIDs: new.ids, newRows: new.rows, newCounts: new.counts, oldOfNew: oldOfNew,
+                isSameContent: ==)
+        } else {
+            changes = SectionedListDiff.changes(
+                oldSectionIDs: old.shown.ids, oldRows: old.shown.rows, oldCounts: old.shown.counts,
+                newSectionIDs: new.ids, newRows: new.rows, newCounts: new.counts, id: rows.id, isSameContent: ==)
+        }
+        if !changes.isEmpty { apply(changes, to: list) }
+    }
+
     /// Makes `new` the sections shown and returns those shown before, with the list; nil when
     /// `new` is held until the row this thread binds now is made.
     @usableFromInline
     func exchangeShown(_ new: Shown) throws -> (any SectionedListView, Shown)? {
+        try exchangeShown(new, grouped: nil).map { ($0.0, $0.1.shown) }
+    }
+
+    /// ``exchangeShown(_:)`` for `new`, the `grouped` array's elements grouped (each element's
+    /// index among the rows end to end), or written as sections (nil); with the pairs of old
+    /// and new rows that the array announced, when it did.
+    @usableFromInline
+    func exchangeShown(
+        _ new: Shown, grouped: (elements: [Element], indices: [Int])?
+    ) throws -> (any SectionedListView, (shown: Shown, oldOfNew: [Int]?))? {
         guard let list else { throw listIsGone() }
-        let old = state.withLock { state -> Shown? in
+        let old = state.withLock { state -> (shown: Shown, oldOfNew: [Int]?)? in
             if let binder = state.binder, binder.thread == ThreadIdentity.current.id {
                 state.held = new
                 return nil
             }
-            defer { show(new, in: &state) }
-            return state.shown
+            let old = state.shown
+            var oldOfNew: [Int]?
+            var version: UInt64?
+            if let grouped, let announcer = state.announcer {
+                // The array's lock inside the sections': the array never calls out holding its own.
+                let changes: ListChanges?
+                (version, changes) = announcer.announcedChanges(since: state.shownVersion, to: grouped.elements)
+                if let changes, let oldIndices = state.groupedIndices,
+                    oldIndices.count == grouped.elements.count + changes.deletes.count - changes.inserts.count
+                {
+                    oldOfNew = Self.pairs(changes, from: oldIndices, to: grouped.indices)
+                }
+            }
+            show(new, in: &state)
+            state.groupedIndices = grouped?.indices
+            state.shownVersion = version
+            return (old, oldOfNew)
         }
         guard let old else { return nil }
         return (list, old)
     }
 
-    /// Makes `new` the sections shown in `state`, and their rows the rows'.
+    /// The rows end to end that an announced batch pairs: each new row's old row, -1 for none.
+    private static func pairs(_ changes: ListChanges, from oldIndices: [Int], to newIndices: [Int]) -> [Int] {
+        var oldOfNew = [Int](repeating: -1, count: newIndices.count)
+        changes.forEachOrigin(newCount: newIndices.count) { newIndex, origin in
+            switch origin {
+            case .inserted: break
+            case .moved(let from), .staying(let from, _): oldOfNew[newIndices[newIndex]] = oldIndices[from]
+            }
+        }
+        return oldOfNew
+    }
+
+    /// Makes `new` the sections shown in `state`, and their rows the rows'; the grouped array
+    /// they show is not known any more.
     private func show(_ new: Shown, in state: inout State) {
         state.shown = new
+        state.groupedIndices = nil
+        state.shownVersion = nil
         state.flat = FlatRows(counts: new.counts)
         // The rows' lock inside the sections': the rows never take the sections' lock.
         rows.showWithoutBatch(new.rows)
@@ -380,10 +449,62 @@ public final class GroupedTableSections<
     /// ```
     ///
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the list is gone.
+    ///
+    /// Bound to an ``ObservableArray`` (`triggers: .standard`, an ``ArrangedArray`` too), the
+    /// sections pair the rows as the array's announced batch says, instead of by id, whenever
+    /// ``TableRows`` would take the batch (see ``TableRows/write(_:)``); the batch to the list is
+    /// then read off those pairs and the sections' own diff, in one pass.
     @inlinable
     public func write(_ newValue: [Element]) throws {
-        try sections.write(ListSection.grouped(newValue, by: key))
+        try sections.showGrouped(newValue, by: key)
         written.value = newValue
+    }
+}
+
+extension GroupedTableSections {
+    /// Shows `newValue` if `shouldWrite` agrees; returns whether it was written.
+    ///
+    /// ```swift
+    /// try byInitial.write(people) { current in current != people }
+    /// ```
+    ///
+    /// `shouldWrite` is asked with the array shown, except when the sections will take a batch
+    /// the array announced (see ``write(_:)``): they know it changed, and ask with nil.
+    ///
+    /// - Throws: what ``write(_:)`` throws; nothing is shown then.
+    @inlinable
+    public func write(_ newValue: [Element], if shouldWrite: (_ current: [Element]?) -> Bool) throws -> Bool {
+        guard shouldWrite(sections.hasAnnouncedBatch(to: newValue) ? nil : try? read()) else { return false }
+        try write(newValue)
+        return true
+    }
+}
+
+extension GroupedTableSections: ListAnnouncementFollower {
+    /// Takes the batches `array` announces, when it is an array of `Element`.
+    func follow(_ array: AnyObject) {
+        sections.follow(array)
+    }
+}
+
+extension TableSections {
+    /// Whether writing the grouped array `elements` would follow a batch its array announced.
+    @usableFromInline
+    func hasAnnouncedBatch(to elements: [Element]) -> Bool {
+        state.withLock { state in
+            state.groupedIndices != nil
+                && state.announcer?.hasAnnouncedBatch(since: state.shownVersion, to: elements) ?? false
+        }
+    }
+
+    /// Takes the batches `array` announces for the grouped array's writes.
+    func follow(_ array: AnyObject) {
+        guard let array = array as? ObservableArray<Element> else { return }
+        state.withLock { state in
+            guard state.announcer !== array else { return }
+            state.announcer = array
+            state.shownVersion = nil
+        }
     }
 }
 

@@ -307,9 +307,11 @@ import Testing
             var edits = SectionedEdits(seed: UInt64(thread + 1))
             edits.nextSection = 1_000 * (thread + 1)
             edits.nextRow = 100_000 * (thread + 1)
-            for _ in 0..<150 {
+            for step in 0..<150 {
                 model.change { $0 = edits.edited($0) }
                 binding.update()
+                // Now and then the thread waits for the queue, so that updates are not all one burst.
+                if step % 10 == 0 { queue.sync {} }
             }
         }
         binding.update()
@@ -322,6 +324,80 @@ import Testing
         #expect(offQueue.value == 0)
         #expect(applied.value.count > 10)
         #expect(applied.value.last == final.map(\.rows.count))
+        withExtendedLifetime(binding) {}
+    }
+}
+
+/// An array grouped into sections that follows the batches its `ObservableArray` announces.
+@Suite struct GroupedSectionsTests {
+    /// Counts how often an id is hashed: a diff hashes the rows' ids, an announced batch does not.
+    final class HashCount: @unchecked Sendable {
+        let count = Locked(0)
+    }
+
+    struct MemberID: Hashable {
+        let value: Int
+        let hashes: HashCount
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+        func hash(into hasher: inout Hasher) {
+            hashes.count.withLock { $0 += 1 }
+            hasher.combine(value)
+        }
+    }
+
+    struct Member: Equatable {
+        let id: MemberID
+        var name: String
+        var initial: String { String(name.prefix(1)) }
+    }
+
+    @Test func randomArrayChangesReachTheTableAsTheArraysBatchesWithoutHashingARow() throws {
+        var random = SplitMix64(seed: 5)
+        let hashes = HashCount()
+        let letters = ["A", "B", "C", "D", "E"]
+        var next = 0
+        func member() -> Member {
+            next += 1
+            return Member(id: MemberID(value: next, hashes: hashes), name: random.pick(letters) + "\(next)")
+        }
+        let array = ObservableArray((0..<12).map { _ in member() })
+        let table = TableView(visibleRowCount: 8)
+        let grouped = TableSections(table, id: \Member.id) { cell, member in
+            cell.text = member.name
+            return []
+        }.grouped(by: \.initial)
+        let binding = try Binding(source: array, destination: grouped, triggers: .standard).updatingNow()
+        let recorder = TableViewRecorder(table)
+        hashes.count.withLock { $0 = 0 }
+        for _ in 0..<300 {
+            recorder.removeAll()
+            switch random.below(6) {
+            case 0: array.insert(member(), at: random.below(array.count + 1))
+            case 1 where array.count > 0: array.remove(at: random.below(array.count))
+            case 2 where array.count > 1: array.move(from: random.below(array.count), to: random.below(array.count))
+            case 3 where array.count > 0:  // a member renamed, often into another section
+                let index = random.below(array.count)
+                var renamed = array[index]
+                renamed.name = random.pick(letters) + "\(renamed.id.value)"
+                array[index] = renamed
+            case 4: array.append(member())
+            default: table.scroll(toRow: random.below(max(1, table.numberOfRows)))
+            }
+            let expected = ListSection.grouped(array.elements, by: \.initial)
+            #expect(table.numberOfSections == expected.count)
+            let visible = table.indexPathsForVisibleRows
+            #expect(
+                visible.map { table.cellForRow(at: $0)?.text } == visible.map { expected[$0.section].rows[$0.row].name }
+            )
+            #expect(recorder.reloadCount == 0 && recorder.sectionBatches.count <= 1)
+        }
+        #expect(hashes.count.value == 0)
+        array.replaceAll(with: array.elements.reversed())  // a replacement: diffed by id
+        #expect(hashes.count.value > 0)
+        let expected = ListSection.grouped(array.elements, by: \.initial)
+        let visible = table.indexPathsForVisibleRows
+        #expect(
+            visible.map { table.cellForRow(at: $0)?.text } == visible.map { expected[$0.section].rows[$0.row].name })
         withExtendedLifetime(binding) {}
     }
 }
