@@ -175,6 +175,16 @@ def main():
                     rows_made[("initial", size)] = instructions("rows-initial", size)
                 figures[name] = (instructions(scenario, size) - rows_made[("initial", size)]) / size
                 print(f"  {name}: {figures[name]:,.1f}", file=sys.stderr)
+    # Sections (issue 35): the same rows and change in sections of 100 rows (TableSections), the
+    # sectioned diff + apply, per row, less showing them once; the unsectioned figure above is
+    # its baseline.
+    for size in DIFF_SIZES:
+        name = f"sectioned binding per row, {size:,} in {size // 100:,} sections: diff + apply to the table"
+        if wanted(name):
+            if ("sections-initial", size) not in rows_made:
+                rows_made[("sections-initial", size)] = instructions("sections-initial", size)
+            figures[name] = (instructions("sections-apply", size) - rows_made[("sections-initial", size)]) / size
+            print(f"  {name}: {figures[name]:,.1f}", file=sys.stderr)
     wall = {}
     for size in WALL_CLOCK_DIFF_SIZES:
         for label, scenario in (("ListDiff", "diff"), ("stdlib difference(from:)", "stdlib-diff")):
