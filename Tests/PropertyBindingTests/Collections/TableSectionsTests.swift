@@ -273,6 +273,54 @@ import Testing
     }
 }
 
+/// A row whose `bind` closure changes its element (marks it seen), in sections.
+@Suite struct SectionRowLifetimeTests {
+    typealias Message = RowLifetimeTests.Message
+
+    final class Inbox: KeyPathObservable, @unchecked Sendable {
+        let keyPathObservers = KeyPathObservers()
+        @Announced var folders: [ListSection<String, Message>] = [
+            ListSection(id: "Inbox", rows: (0..<6).map { Message(id: $0, title: "m\($0)") }),
+            ListSection(id: "Archive", rows: (6..<12).map { Message(id: $0, title: "m\($0)") }),
+        ]
+
+        func markSeen(_ id: Int) {
+            for section in folders.indices {
+                if let row = folders[section].rows.firstIndex(where: { $0.id == id }),
+                    !folders[section].rows[row].isSeen
+                {
+                    folders[section].rows[row].isSeen = true
+                }
+            }
+        }
+    }
+
+    @Test func aRowThatMarksItsElementSeenShowsItWithoutAFailureOrABatch() throws {
+        let inbox = Inbox()
+        let table = TableView(visibleRowCount: 8)
+        let failures = Locked<[BindingFailure]>()
+        let sections: TableSections<String, Message, Int, TableViewCell> = TableSections(table) {
+            [weak inbox] (cell, message: Message) in
+            cell.text = message.title + (message.isSeen ? " ✓" : "")
+            inbox?.markSeen(message.id)
+            return []
+        }
+        let showFolders = try Binding(source: Property(inbox, \.folders), destination: sections, triggers: .standard)
+        showFolders.onError = { failures.append($0) }
+        showFolders.update()
+        #expect(failures.value.isEmpty)
+        #expect(inbox.folders.flatMap(\.rows).map(\.isSeen) == (0..<12).map { $0 < 8 })
+        #expect(table.visibleCells.map(\.text) == (0..<8).map { "m\($0) ✓" })
+        #expect(showFolders.update().description == "unchanged")
+        let recorder = TableViewRecorder(table)
+        table.scroll(toRow: 4)  // rows 8 to 11 appear and are marked seen
+        #expect(inbox.folders.flatMap(\.rows).map(\.isSeen) == Array(repeating: true, count: 12))
+        #expect(table.visibleCells.map(\.text) == (4..<12).map { "m\($0) ✓" })
+        #expect(recorder.changes.isEmpty)
+        #expect(failures.value.isEmpty)
+    }
+}
+
 /// Sections changed from several threads, delivered on one queue.
 @Suite struct TableSectionsThreadTests {
     final class LockedSections: @unchecked Sendable {
