@@ -194,13 +194,13 @@ extension TableSections where Cell == TableViewCell {
     /// ``TableViewCell`` that `bind` binds to its element.
     ///
     /// ```swift
-    /// let sections = TableSections(table, id: \.id) { cell, person in
+    /// let sections = TableSections(table, sectionID: String.self, id: \.id) { cell, person in
     ///     cell.text = person.name
     ///     return []
     /// }
     /// ```
     public convenience init(
-        _ tableView: TableView, id: KeyPath<Element, ID>,
+        _ tableView: TableView, sectionID: SectionID.Type = SectionID.self, id: KeyPath<Element, ID>,
         bind: @escaping (_ cell: TableViewCell, _ element: Element) throws -> [AnyBinding]
     ) {
         self.init(tableView, id: id, cell: TableViewCell.self, bind: bind)
@@ -212,14 +212,15 @@ extension TableSections where Cell == TableViewCell, Element: Identifiable, ID =
     /// ``TableViewCell`` that `bind` binds to its element.
     ///
     /// ```swift
-    /// let sections = TableSections(table) { (cell, person: Person) in
+    /// let sections = TableSections(table, sectionID: String.self) { (cell, person: Person) in
     ///     cell.text = person.name
     ///     return []
     /// }
     /// ```
     @inlinable
     public convenience init(
-        _ tableView: TableView, bind: @escaping (_ cell: TableViewCell, _ element: Element) throws -> [AnyBinding]
+        _ tableView: TableView, sectionID: SectionID.Type = SectionID.self,
+        bind: @escaping (_ cell: TableViewCell, _ element: Element) throws -> [AnyBinding]
     ) {
         self.init(tableView, cell: TableViewCell.self, bind: bind)
     }

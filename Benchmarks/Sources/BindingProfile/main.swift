@@ -803,7 +803,7 @@ case "sections-initial", "sections-apply":
     let holder = Sections()
     holder.sections = oldSections
     let table = TableView(visibleRowCount: 20)
-    let sections = TableSections(table) { (cell, row: ListRow) in
+    let sections = TableSections(table, sectionID: Int.self) { (cell, row: ListRow) in
         cell.text = row.title
         return []
     }

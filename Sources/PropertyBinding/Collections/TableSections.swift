@@ -68,16 +68,17 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     }
 
     /// Shows sections in `list` (held weakly), their rows told apart by `id`, each displayed row
-    /// a `Cell` that `bind` binds to its element.
+    /// a `Cell` that `bind` binds to its element. The type of the sections' ids is inferred from
+    /// the binding the sections are written by; made apart from it, name it with `sectionID:`.
     ///
     /// ```swift
-    /// let sections = TableSections(table, id: \.id, cell: TableViewCell.self) { cell, person in
+    /// let sections = TableSections(table, sectionID: String.self, id: \.id, cell: TableViewCell.self) { cell, person in
     ///     cell.text = person.name
     ///     return []
     /// }
     /// ```
     public convenience init<List: SectionedListView>(
-        _ list: List, id: KeyPath<Element, ID>, cell: Cell.Type,
+        _ list: List, sectionID: SectionID.Type = SectionID.self, id: KeyPath<Element, ID>, cell: Cell.Type,
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
         self.init(list, idOf: { $0[keyPath: id] }, cell: cell, bind: bind)
@@ -372,11 +373,11 @@ extension TableSections where Element: Identifiable, ID == Element.ID {
     /// `bind` binds to its element.
     ///
     /// ```swift
-    /// let sections = TableSections(table, cell: PersonCell.self) { cell, person in [] }
+    /// let sections = TableSections(table, sectionID: String.self, cell: PersonCell.self) { cell, person in [] }
     /// ```
     @inlinable
     public convenience init<List: SectionedListView>(
-        _ list: List, cell: Cell.Type,
+        _ list: List, sectionID: SectionID.Type = SectionID.self, cell: Cell.Type,
         bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
     ) {
         self.init(list, idOf: { $0.id }, cell: cell, bind: bind)

@@ -299,8 +299,7 @@ import Testing
         let inbox = Inbox()
         let table = TableView(visibleRowCount: 8)
         let failures = Locked<[BindingFailure]>()
-        let sections: TableSections<String, Message, Int, TableViewCell> = TableSections(table) {
-            [weak inbox] (cell, message: Message) in
+        let sections = TableSections(table, sectionID: String.self) { [weak inbox] (cell, message: Message) in
             cell.text = message.title + (message.isSeen ? " ✓" : "")
             inbox?.markSeen(message.id)
             return []
