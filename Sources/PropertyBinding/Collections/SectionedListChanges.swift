@@ -245,17 +245,33 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
     ///
     /// - Precondition: the batch ``isValid(oldRowCounts:newRowCounts:)`` for the two shapes.
     public func destinations(oldRowCounts: [Int], newRowCounts: [Int]) -> Destinations {
-        Destinations(plan: SectionedBatchPlan(self, oldRowCounts: oldRowCounts, newRowCounts: newRowCounts))
+        Destinations(self, oldRowCounts: oldRowCounts, newRowCounts: newRowCounts)
     }
 
     /// Where each row before a ``SectionedListChanges`` batch goes (see
-    /// ``SectionedListChanges/destinations(oldRowCounts:newRowCounts:)``).
+    /// ``SectionedListChanges/destinations(oldRowCounts:newRowCounts:)``): each row found by
+    /// binary searches of the batch, so a list that asks for its visible rows only pays for
+    /// those, whatever the number of rows.
     ///
     /// ```swift
     /// if let newPath = destinations[oldPath], !destinations.isReloaded(oldPath) { keepCell(at: newPath) }
     /// ```
     public struct Destinations: Sendable {
-        let plan: SectionedBatchPlan
+        let changes: SectionedListChanges
+        let shape: SectionShape
+        let oldRowCounts: [Int]
+        let newRowCounts: [Int]
+        /// The moves' destinations, ascending.
+        let movedTo: [ListIndexPath]
+
+        init(_ changes: SectionedListChanges, oldRowCounts: [Int], newRowCounts: [Int]) {
+            self.changes = changes
+            shape = SectionShape(
+                changes: changes.sections, oldSections: oldRowCounts.count, newSections: newRowCounts.count)
+            self.oldRowCounts = oldRowCounts
+            self.newRowCounts = newRowCounts
+            movedTo = changes.moves.map(\.to).sorted()
+        }
 
         /// The index path after the batch of the row at `old` before it; nil when it is deleted,
         /// alone or with its section, or its section is reloaded (its rows are new). Nil for a
@@ -265,9 +281,35 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
         /// destinations[ListIndexPath(section: 0, row: 2)]   // [1, 0]
         /// ```
         public subscript(old: ListIndexPath) -> ListIndexPath? {
-            guard let index = plan.oldFlat.indexIfValid(old) else { return nil }
-            let new = plan.newOfOld[index]
-            return new < 0 ? nil : plan.newFlat.path(new)
+            guard old.section >= 0, old.section < oldRowCounts.count, old.row >= 0,
+                old.row < oldRowCounts[old.section]
+            else { return nil }
+            let newSection = shape.newSectionOfOld[old.section]
+            guard newSection >= 0, !changes.deletes.containsSorted(old) else { return nil }
+            let moveIndex = changes.moves.partitionPoint { $0.from >= old }
+            if moveIndex < changes.moves.count && changes.moves[moveIndex].from == old {
+                return changes.moves[moveIndex].to
+            }
+            // Its rank among the rows of its section that stay in order...
+            let sectionStart = ListIndexPath(section: old.section, row: 0)
+            let rank =
+                old.row - changes.deletes.count(from: sectionStart, below: old)
+                - (moveIndex - changes.moves.partitionPoint { $0.from >= sectionStart })
+            // ...is its rank among the free rows of its new section: the first row with rank + 1
+            // free rows up to it.
+            let count = newRowCounts[newSection]
+            func freeRows(through row: Int) -> Int {
+                let start = ListIndexPath(section: newSection, row: 0)
+                let end = ListIndexPath(section: newSection, row: row + 1)
+                return row + 1 - changes.inserts.count(from: start, below: end) - movedTo.count(from: start, below: end)
+            }
+            var (low, high) = (0, count - 1)
+            guard count > 0 else { return nil }
+            while low < high {
+                let middle = (low + high) / 2
+                if freeRows(through: middle) >= rank + 1 { high = middle } else { low = middle + 1 }
+            }
+            return ListIndexPath(section: newSection, row: low)
         }
 
         /// Whether the row at `old` shows new content after the batch: it is reloaded, or its
@@ -277,9 +319,35 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
         /// destinations.isReloaded(ListIndexPath(section: 0, row: 1))   // false
         /// ```
         public func isReloaded(_ old: ListIndexPath) -> Bool {
-            guard let index = plan.oldFlat.indexIfValid(old) else { return false }
-            return plan.reloadedOld[index]
+            guard old.section >= 0, old.section < shape.reloadedOld.count else { return false }
+            return shape.reloadedOld[old.section] || changes.reloads.containsSorted(old)
         }
+    }
+}
+
+extension RandomAccessCollection where Index == Int {
+    /// The first index whose element satisfies `isAbove`, false for a prefix and true for the
+    /// rest: a binary search.
+    fileprivate func partitionPoint(_ isAbove: (Element) -> Bool) -> Int {
+        var (low, high) = (startIndex, endIndex)
+        while low < high {
+            let middle = (low + high) / 2
+            if isAbove(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+extension [ListIndexPath] {
+    /// Whether this ascending array holds `path`.
+    fileprivate func containsSorted(_ path: ListIndexPath) -> Bool {
+        let index = partitionPoint { $0 >= path }
+        return index < count && self[index] == path
+    }
+
+    /// How many of this ascending array's paths are at least `start` and below `end`.
+    fileprivate func count(from start: ListIndexPath, below end: ListIndexPath) -> Int {
+        partitionPoint { $0 >= end } - partitionPoint { $0 >= start }
     }
 }
 

@@ -79,6 +79,23 @@ public enum SectionedListDiff {
         newSectionIDs: [SectionID], newRows: [Element], newCounts: [Int],
         id: (Element) -> ID, isSameContent: (Element, Element) -> Bool
     ) -> SectionedListChanges {
+        if oldRows.count <= Int(Int32.max) && newRows.count <= Int(Int32.max) {
+            // Every row paired by id, wherever it went, and its content compared, by the list
+            // diff's own steps.
+            let sections = ListDiff.changes(
+                from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
+            let pairing = oldRows.withUnsafeBufferPointer { oldRows in
+                newRows.withUnsafeBufferPointer { newRows in
+                    ListDiff.withCompactPairs(from: oldRows, to: newRows, id: id, isSameContent: isSameContent) {
+                        oldToNew, newToOld, changed, _, _ in
+                        SectionedPairing(
+                            sections: sections, oldToNew: Array(oldToNew), newToOld: Array(newToOld),
+                            changed: Array(changed), oldCounts: oldCounts, newCounts: newCounts)
+                    }
+                }
+            }
+            return pairing.changes()
+        }
         // Every row matched by id, wherever it went: content is compared once the pairs are known.
         let match = ListDiff.changes(from: oldRows, to: newRows, id: id, isSameContent: { _, _ in true })
         return changes(
@@ -98,24 +115,29 @@ public enum SectionedListDiff {
     ) -> SectionedListChanges {
         let sections = ListDiff.changes(
             from: oldSectionIDs, to: newSectionIDs, id: { $0 }, isSameContent: { _, _ in true })
-        var pairing = SectionedPairing(
-            sections: sections, oldOfNew: oldOfNew, oldCounts: oldCounts, newCounts: newCounts)
+        var newToOld = [Int32](repeating: -1, count: newRows.count)
+        var oldToNew = [Int32](repeating: -1, count: oldRows.count)
+        var changed = [Bool](repeating: false, count: newRows.count)
         oldRows.withUnsafeBufferPointer { oldRows in
             newRows.withUnsafeBufferPointer { newRows in
-                for oldIndex in oldRows.indices {
-                    let newIndex = pairing.newOfOld[oldIndex]
-                    if newIndex >= 0 && !isSameContent(oldRows[oldIndex], newRows[newIndex]) {
-                        pairing.changed[oldIndex] = true
-                    }
+                for newIndex in newRows.indices where oldOfNew[newIndex] >= 0 {
+                    let oldIndex = oldOfNew[newIndex]
+                    newToOld[newIndex] = Int32(oldIndex)
+                    oldToNew[oldIndex] = Int32(newIndex)
+                    changed[newIndex] = !isSameContent(oldRows[oldIndex], newRows[newIndex])
                 }
             }
         }
+        let pairing = SectionedPairing(
+            sections: sections, oldToNew: oldToNew, newToOld: newToOld, changed: changed, oldCounts: oldCounts,
+            newCounts: newCounts)
         return pairing.changes()
     }
 }
 
 /// The rows of two lists of sections paired by id, each pair within one carried section or
 /// across two: what ``SectionedListDiff`` reads its batch from, apart from the element type.
+/// Indices are `Int32`, as the list diff's: a list of sections has at most `Int32.max` rows.
 @usableFromInline
 struct SectionedPairing {
     let sections: ListChanges
@@ -124,13 +146,13 @@ struct SectionedPairing {
     let newFlat: FlatRows
     /// Each old row's partner in the new list, -1 for none (or a pair broken because one of its
     /// sections is not carried).
-    @usableFromInline var newOfOld: [Int]
+    var newOfOld: [Int32]
     /// Each new row's partner in the old list, -1 for none.
-    var oldOfNew: [Int]
+    var oldOfNew: [Int32]
     /// Whether each paired old row stays in place within its carried section (1), or moves (2).
     var fate: [UInt8]
-    /// Whether each paired old row's content changed: set by the diff, which knows the elements.
-    @usableFromInline var changed: [Bool]
+    /// Whether each paired new row's content changed.
+    let changed: [Bool]
 
     /// Each new row's old row in a batch of rows end to end, -1 for an inserted row.
     @usableFromInline
@@ -145,21 +167,24 @@ struct SectionedPairing {
         return oldOfNew
     }
 
+    /// The pairs `oldToNew` and `newToOld` (-1 for none), and whether each paired new row's
+    /// content `changed`.
     @usableFromInline
-    init(sections: ListChanges, oldOfNew: [Int], oldCounts: [Int], newCounts: [Int]) {
-        self.sections = sections
-        shape = SectionShape(changes: sections, oldSections: oldCounts.count, newSections: newCounts.count)
-        oldFlat = FlatRows(counts: oldCounts)
-        newFlat = FlatRows(counts: newCounts)
-        let oldTotal = oldFlat.total
-        var oldOfNew = oldOfNew
-        var newOfOld = [Int](repeating: -1, count: oldTotal)
-        for (newIndex, oldIndex) in oldOfNew.enumerated() where oldIndex >= 0 { newOfOld[oldIndex] = newIndex }
+    init(
+        sections: ListChanges, oldToNew: [Int32], newToOld: [Int32], changed: [Bool], oldCounts: [Int],
+        newCounts: [Int]
+    ) {
+        let shape = SectionShape(changes: sections, oldSections: oldCounts.count, newSections: newCounts.count)
+        let oldFlat = FlatRows(counts: oldCounts)
+        let newFlat = FlatRows(counts: newCounts)
+        precondition(oldFlat.total <= Int(Int32.max) && newFlat.total <= Int(Int32.max), "too many rows")
+        var newOfOld = oldToNew
+        var oldOfNew = newToOld
         // A pair whose old section leaves or whose new section is new is no pair: the row goes
         // with its section, or comes with it.
         for oldSection in 0..<oldFlat.sectionCount where shape.newSectionOfOld[oldSection] < 0 {
             for oldIndex in oldFlat.starts[oldSection]..<oldFlat.starts[oldSection + 1] {
-                let newIndex = newOfOld[oldIndex]
+                let newIndex = Int(newOfOld[oldIndex])
                 if newIndex >= 0 {
                     oldOfNew[newIndex] = -1
                     newOfOld[oldIndex] = -1
@@ -168,7 +193,7 @@ struct SectionedPairing {
         }
         for newSection in 0..<newFlat.sectionCount where shape.oldSectionOfNew[newSection] < 0 {
             for newIndex in newFlat.starts[newSection]..<newFlat.starts[newSection + 1] {
-                let oldIndex = oldOfNew[newIndex]
+                let oldIndex = Int(oldOfNew[newIndex])
                 if oldIndex >= 0 {
                     oldOfNew[newIndex] = -1
                     newOfOld[oldIndex] = -1
@@ -177,40 +202,60 @@ struct SectionedPairing {
         }
         // Within each carried section, which pairs stay in place: ListDiff's walk, on the pairs
         // of that section alone (a pair across sections moves).
-        var fate = [UInt8](repeating: 2, count: oldTotal)
-        for newSection in 0..<newFlat.sectionCount {
-            let oldSection = shape.oldSectionOfNew[newSection]
-            guard oldSection >= 0 else { continue }
-            let (oldStart, oldEnd) = (oldFlat.starts[oldSection], oldFlat.starts[oldSection + 1])
-            let (newStart, newEnd) = (newFlat.starts[newSection], newFlat.starts[newSection + 1])
-            for oldIndex in oldStart..<oldEnd { fate[oldIndex] = 0 }
-            // The next old row of this section paired within it and not decided yet.
-            func skip(_ cursor: inout Int) {
-                while cursor < oldEnd {
-                    let partner = newOfOld[cursor]
-                    if partner >= newStart && partner < newEnd && fate[cursor] == 0 { return }
-                    cursor += 1
+        var fate = [UInt8](repeating: 2, count: oldFlat.total)
+        newOfOld.withUnsafeBufferPointer { newOfOld in
+            oldOfNew.withUnsafeBufferPointer { oldOfNew in
+                fate.withUnsafeMutableBufferPointer { fate in
+                    for newSection in 0..<newFlat.sectionCount {
+                        let oldSection = shape.oldSectionOfNew[newSection]
+                        guard oldSection >= 0 else { continue }
+                        Self.walk(
+                            old: oldFlat.starts[oldSection]..<oldFlat.starts[oldSection + 1],
+                            new: newFlat.starts[newSection]..<newFlat.starts[newSection + 1],
+                            newOfOld: newOfOld, oldOfNew: oldOfNew, fate: fate)
+                    }
                 }
-            }
-            var cursor = oldStart
-            for newIndex in newStart..<newEnd {
-                let oldIndex = oldOfNew[newIndex]
-                guard oldIndex >= oldStart && oldIndex < oldEnd else { continue }
-                skip(&cursor)
-                while oldIndex > cursor && newOfOld[cursor] - newIndex > oldIndex - cursor {
-                    fate[cursor] = 2
-                    cursor += 1
-                    skip(&cursor)
-                }
-                let stays = oldIndex == cursor
-                if stays { cursor += 1 }
-                fate[oldIndex] = stays ? 1 : 2
             }
         }
+        self.sections = sections
+        self.shape = shape
+        self.oldFlat = oldFlat
+        self.newFlat = newFlat
+        self.changed = changed
         self.newOfOld = newOfOld
         self.oldOfNew = oldOfNew
         self.fate = fate
-        self.changed = [Bool](repeating: false, count: oldTotal)
+    }
+
+    /// ListDiff's walk of one carried section: the old rows `old` and new rows `new`.
+    private static func walk(
+        old: Range<Int>, new: Range<Int>, newOfOld: UnsafeBufferPointer<Int32>, oldOfNew: UnsafeBufferPointer<Int32>,
+        fate: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        for oldIndex in old { fate[oldIndex] = 0 }
+        let (oldEnd, newStart, newEnd) = (old.upperBound, Int32(new.lowerBound), Int32(new.upperBound))
+        // The next old row of this section paired within it and not decided yet.
+        func skip(_ cursor: inout Int) {
+            while cursor < oldEnd {
+                let partner = newOfOld[cursor]
+                if partner >= newStart && partner < newEnd && fate[cursor] == 0 { return }
+                cursor += 1
+            }
+        }
+        var cursor = old.lowerBound
+        for newIndex in new {
+            let oldIndex = Int(oldOfNew[newIndex])
+            guard oldIndex >= old.lowerBound && oldIndex < oldEnd else { continue }
+            skip(&cursor)
+            while oldIndex > cursor && Int(newOfOld[cursor]) - newIndex > oldIndex - cursor {
+                fate[cursor] = 2
+                cursor += 1
+                skip(&cursor)
+            }
+            let stays = oldIndex == cursor
+            if stays { cursor += 1 }
+            fate[oldIndex] = stays ? 1 : 2
+        }
     }
 
     /// The batch: the sections' own, and each carried section's rows in ascending order.
@@ -220,13 +265,14 @@ struct SectionedPairing {
         for oldSection in 0..<oldFlat.sectionCount where shape.newSectionOfOld[oldSection] >= 0 {
             let start = oldFlat.starts[oldSection]
             for oldIndex in start..<oldFlat.starts[oldSection + 1] {
-                let newIndex = newOfOld[oldIndex]
+                let newIndex = Int(newOfOld[oldIndex])
+                if newIndex >= 0 && fate[oldIndex] == 1 && !changed[newIndex] { continue }  // stays as it was
                 let path = ListIndexPath(section: oldSection, row: oldIndex - start)
                 if newIndex < 0 {
                     changes.deletes.append(path)
                 } else if fate[oldIndex] == 1 {
-                    if changed[oldIndex] { changes.reloads.append(path) }
-                } else if changed[oldIndex] {
+                    changes.reloads.append(path)
+                } else if changed[newIndex] {
                     changes.deletes.append(path)
                 } else {
                     changes.moves.append(SectionedRowMove(from: path, to: newFlat.path(newIndex)))
@@ -236,8 +282,8 @@ struct SectionedPairing {
         for newSection in 0..<newFlat.sectionCount where shape.oldSectionOfNew[newSection] >= 0 {
             let start = newFlat.starts[newSection]
             for newIndex in start..<newFlat.starts[newSection + 1] {
-                let oldIndex = oldOfNew[newIndex]
-                if oldIndex < 0 || (changed[oldIndex] && fate[oldIndex] != 1) {
+                let oldIndex = Int(oldOfNew[newIndex])
+                if oldIndex < 0 || (changed[newIndex] && fate[oldIndex] != 1) {
                     changes.inserts.append(ListIndexPath(section: newSection, row: newIndex - start))
                 }
             }

@@ -42,12 +42,19 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
         @usableFromInline
         init() {}
 
-        @usableFromInline
+        @inlinable
         init(_ sections: [ListSection<SectionID, Element>]) {
             self.sections = sections
-            ids = sections.map(\.id)
-            rows = sections.flatMap(\.rows)
-            counts = sections.map(\.rows.count)
+            ids.reserveCapacity(sections.count)
+            counts.reserveCapacity(sections.count)
+            var total = 0
+            for section in sections {
+                ids.append(section.id)
+                counts.append(section.rows.count)
+                total += section.rows.count
+            }
+            rows.reserveCapacity(total)
+            for section in sections { rows.append(contentsOf: section.rows) }
         }
     }
 
