@@ -162,29 +162,18 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
             }
             balance[to.section] += 1
         }
-        let oldFlat = FlatRows(counts: oldRowCounts)
-        let newFlat = FlatRows(counts: newRowCounts)
-        var oldTaken = [UInt8](repeating: 0, count: oldFlat.total)  // 1 deleted, 2 moved
-        for path in deletes { oldTaken[oldFlat.index(path)] = 1 }
-        for move in moves {
-            let index = oldFlat.index(move.from)
-            if oldTaken[index] != 0 { return "attempt to delete and move row \(move.from)" }
-            oldTaken[index] = 2
+        // Each kind of row is ascending (checked above): rows named by two kinds are found by
+        // merging, in time linear in the batch.
+        let movedFrom = moves.map(\.from)
+        if let path = deletes.firstCommon(with: movedFrom) { return "attempt to delete and move row \(path)" }
+        if let path = reloads.firstCommon(with: deletes) { return "attempt to delete and reload row \(path)" }
+        if let path = reloads.firstCommon(with: movedFrom) { return "attempt to move and reload row \(path)" }
+        let movedTo = moves.sorted { $0.to < $1.to }
+        for (move, next) in zip(movedTo, movedTo.dropFirst()) where move.to == next.to {
+            return "attempt to move row \(next.from) to \(next.to), the destination of another move"
         }
-        for path in reloads where oldTaken[oldFlat.index(path)] != 0 {
-            return oldTaken[oldFlat.index(path)] == 1
-                ? "attempt to delete and reload row \(path)" : "attempt to move and reload row \(path)"
-        }
-        var newTaken = [UInt8](repeating: 0, count: newFlat.total)  // 1 inserted, 2 moved to
-        for path in inserts { newTaken[newFlat.index(path)] = 1 }
-        for move in moves {
-            let index = newFlat.index(move.to)
-            if newTaken[index] != 0 {
-                return newTaken[index] == 1
-                    ? "attempt to insert row \(move.to) and move another row to it"
-                    : "attempt to move row \(move.from) to \(move.to), the destination of another move"
-            }
-            newTaken[index] = 2
+        if let path = inserts.firstCommon(with: movedTo.map(\.to)) {
+            return "attempt to insert row \(path) and move another row to it"
         }
         for newSection in 0..<newSections {
             let oldSection = shape.oldSectionOfNew[newSection]
@@ -339,6 +328,16 @@ extension RandomAccessCollection where Index == Int {
 }
 
 extension [ListIndexPath] {
+    /// The smallest path both ascending arrays hold, if any.
+    fileprivate func firstCommon(with other: [ListIndexPath]) -> ListIndexPath? {
+        var (left, right) = (0, 0)
+        while left < count && right < other.count {
+            if self[left] == other[right] { return self[left] }
+            if self[left] < other[right] { left += 1 } else { right += 1 }
+        }
+        return nil
+    }
+
     /// Whether this ascending array holds `path`.
     fileprivate func containsSorted(_ path: ListIndexPath) -> Bool {
         let index = partitionPoint { $0 >= path }
