@@ -262,6 +262,23 @@ struct SectionedPairing {
     @usableFromInline
     func changes() -> SectionedListChanges {
         var changes = SectionedListChanges(sections: sections)
+        newOfOld.withUnsafeBufferPointer { newOfOld in
+            oldOfNew.withUnsafeBufferPointer { oldOfNew in
+                fate.withUnsafeBufferPointer { fate in
+                    changed.withUnsafeBufferPointer { changed in
+                        read(into: &changes, newOfOld: newOfOld, oldOfNew: oldOfNew, fate: fate, changed: changed)
+                    }
+                }
+            }
+        }
+        return changes
+    }
+
+    /// The rows of the batch, read off the pairs.
+    private func read(
+        into changes: inout SectionedListChanges, newOfOld: UnsafeBufferPointer<Int32>,
+        oldOfNew: UnsafeBufferPointer<Int32>, fate: UnsafeBufferPointer<UInt8>, changed: UnsafeBufferPointer<Bool>
+    ) {
         for oldSection in 0..<oldFlat.sectionCount where shape.newSectionOfOld[oldSection] >= 0 {
             let start = oldFlat.starts[oldSection]
             for oldIndex in start..<oldFlat.starts[oldSection + 1] {
@@ -288,6 +305,5 @@ struct SectionedPairing {
                 }
             }
         }
-        return changes
     }
 }
