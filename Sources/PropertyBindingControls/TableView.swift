@@ -241,10 +241,11 @@ open class TableView: Control {
         let ending = cells.sorted { $0.key < $1.key }.map { (cell: $0.value, row: $0.key) }
         cells = [:]
         _selectedRow = nil
+        let oldSectionRowCounts = sectionRowCounts
         numberOfRows = rowCountOfDataSource()
         sectionRowCounts = sectionRowCountsOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
-        show(ending: ending)
+        show(ending: ending, sectionRowCounts: oldSectionRowCounts)
         onReloadData?()
     }
 
@@ -306,8 +307,13 @@ open class TableView: Control {
             }
         }
         cells = kept
+        show(ending: ending, sectionRowCounts: oldSectionRowCounts)
+    }
+
+    /// ``show(ending:)`` for the cells of rows that were in sections of `sectionRowCounts` rows.
+    private func show(ending: [(cell: TableViewCell, row: Int)], sectionRowCounts: [Int]) {
         let counts = sectionRowCountsOfEndingRows
-        sectionRowCountsOfEndingRows = oldSectionRowCounts
+        sectionRowCountsOfEndingRows = sectionRowCounts
         show(ending: ending)
         sectionRowCountsOfEndingRows = counts
     }
