@@ -65,12 +65,24 @@ open class TableView: Control {
         didSet {
             if dataSource !== oldValue { hasLoadedData = false }
             if dataSource !== rowSourceAdapter { rowSourceAdapter = nil }
+            if dataSource !== sectionSourceAdapter { sectionSourceAdapter = nil }
         }
     }
 
     /// The data source that ``setRowSource(_:)`` made, held here (``dataSource`` is weak) until
     /// another data source is set.
     var rowSourceAdapter: RowSourceDataSource?
+
+    /// The data source that ``setSectionSource(_:)`` made, held here until another is set.
+    var sectionSourceAdapter: SectionSourceDataSource?
+
+    /// The rows of each section, as the data source last said: one section of all the rows
+    /// unless the data source is a sectioned row source (``setSectionSource(_:)``).
+    var sectionRowCounts: [Int] = []
+
+    /// The rows of each section before the batch whose cells end displaying now, if any: the
+    /// sectioned data source tells the rows' index paths before the batch.
+    var sectionRowCountsOfEndingRows: [Int]?
 
     /// The number of rows, as the data source last said (`0` until the first ``reloadData()``).
     ///
@@ -175,12 +187,21 @@ open class TableView: Control {
     /// ```
     public var onReloadData: (() -> Void)?
 
+    /// Every sectioned batch applied (``performSectionBatch(_:)``), after it is applied, in order.
+    ///
+    /// ```swift
+    /// table.onSectionBatch = { changes in print(changes) }   // "sections (inserts [0])"
+    /// ```
+    ///
+    /// Chain the handler that was there before when you set it (a `TableViewRecorder` does).
+    public var onSectionBatch: ((SectionedListChanges) -> Void)?
+
     /// The cells shown, by row.
     private var cells: [Int: TableViewCell] = [:]
     /// The cells waiting to be reused, by class.
     private var reusePool: [ObjectIdentifier: [TableViewCell]] = [:]
     /// Whether the rows were asked of the current data source, as a table does on its first layout.
-    private var hasLoadedData = false
+    var hasLoadedData = false
 
     /// A table that shows at most `visibleRowCount` rows at a time, from ``firstVisibleRow``.
     ///
@@ -247,9 +268,11 @@ open class TableView: Control {
         let ending = cells.sorted { $0.key < $1.key }.map { (cell: $0.value, row: $0.key) }
         cells = [:]
         _selectedRows = []
+        let oldSectionRowCounts = sectionRowCounts
         numberOfRows = rowCountOfDataSource()
+        sectionRowCounts = sectionRowCountsOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
-        show(ending: ending)
+        show(ending: ending, sectionRowCounts: oldSectionRowCounts)
         onReloadData?()
     }
 
@@ -285,15 +308,25 @@ open class TableView: Control {
         updates(&batch)
         let newCount = rowCountOfDataSource()
         let plan = try TableViewBatchPlan(batch, oldCount: numberOfRows, newCount: newCount)
+        applyRows(newCount: newCount, newRow: plan.newRow(forOldRow:), isReloaded: plan.isReloaded)
+        onBatch?(batch)
+    }
 
+    /// Takes the rows a checked batch leaves: `newCount` rows, each old row at `newRow(oldRow)`
+    /// (nil when it leaves), with a new cell when `isReloaded(oldRow)`. The selection follows
+    /// its row; moved and shifted rows keep their cells, the others end displaying, and the
+    /// visible rows without a cell get one.
+    func applyRows(newCount: Int, newRow: (Int) -> Int?, isReloaded: (Int) -> Bool) {
+        let oldSectionRowCounts = sectionRowCounts
         numberOfRows = newCount
+        sectionRowCounts = sectionRowCountsOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
-        _selectedRows = _selectedRows.compactMap(plan.newRow(forOldRow:)).sorted()
+        _selectedRows = _selectedRows.compactMap(newRow).sorted()
         let visible = visibleRows
         var kept: [Int: TableViewCell] = [:]
         var ending: [(cell: TableViewCell, row: Int)] = []
         for (oldRow, cell) in cells.sorted(by: { $0.key < $1.key }) {
-            if !plan.isReloaded(oldRow), let newRow = plan.newRow(forOldRow: oldRow), visible.contains(newRow) {
+            if !isReloaded(oldRow), let newRow = newRow(oldRow), visible.contains(newRow) {
                 cell.row = newRow
                 kept[newRow] = cell
             } else {
@@ -301,8 +334,15 @@ open class TableView: Control {
             }
         }
         cells = kept
+        show(ending: ending, sectionRowCounts: oldSectionRowCounts)
+    }
+
+    /// ``show(ending:)`` for the cells of rows that were in sections of `sectionRowCounts` rows.
+    private func show(ending: [(cell: TableViewCell, row: Int)], sectionRowCounts: [Int]) {
+        let counts = sectionRowCountsOfEndingRows
+        sectionRowCountsOfEndingRows = sectionRowCounts
         show(ending: ending)
-        onBatch?(batch)
+        sectionRowCountsOfEndingRows = counts
     }
 
     /// Makes `row` the first visible row, as far as the rows allow (a table scrolled to its last
@@ -375,6 +415,14 @@ open class TableView: Control {
     /// What the data source says, `0` without one.
     private func rowCountOfDataSource() -> Int {
         max(0, dataSource?.numberOfRows(in: self) ?? 0)
+    }
+
+    /// The rows of each section the data source has: a sectioned row source's, or one section.
+    func sectionRowCountsOfDataSource() -> [Int] {
+        if let sectionSourceAdapter, dataSource === sectionSourceAdapter {
+            return sectionSourceAdapter.sectionRowCounts()
+        }
+        return [rowCountOfDataSource()]
     }
 
     /// `row`, moved into the rows a table filled from it may start at.

@@ -2,8 +2,8 @@ import Foundation
 import PropertyBinding
 import PropertyBindingControls
 
-/// Records what a `TableView` receives: every batch applied (deletes, inserts, moves, reloads)
-/// and every `reloadData()`, in order.
+/// Records what a `TableView` receives: every batch applied (deletes, inserts, moves, reloads),
+/// every sectioned batch, and every `reloadData()`, in order.
 ///
 /// ```swift
 /// let recorder = TableViewRecorder(table)
@@ -29,11 +29,14 @@ public final class TableViewRecorder: @unchecked Sendable {
         case batch(TableViewBatch)
         /// A call of `TableView.reloadData()`.
         case reloadData
+        /// A sectioned batch applied by `TableView.performSectionBatch(_:)`.
+        case sectionBatch(SectionedListChanges)
 
         /// The batch's description, or `"reloadData"`.
         public var description: String {
             switch self {
             case .batch(let batch): batch.description
+            case .sectionBatch(let changes): changes.description
             case .reloadData: "reloadData"
             }
         }
@@ -53,6 +56,11 @@ public final class TableViewRecorder: @unchecked Sendable {
         table.onBatch = { batch in
             self.record(.batch(batch))
             previousBatch?(batch)
+        }
+        let previousSectionBatch = table.onSectionBatch
+        table.onSectionBatch = { changes in
+            self.record(.sectionBatch(changes))
+            previousSectionBatch?(changes)
         }
         let previousReload = table.onReloadData
         table.onReloadData = {
@@ -82,6 +90,17 @@ public final class TableViewRecorder: @unchecked Sendable {
     public var batches: [TableViewBatch] {
         changes.compactMap { change in
             if case .batch(let batch) = change { batch } else { nil }
+        }
+    }
+
+    /// Every sectioned batch applied since recording started, oldest first.
+    ///
+    /// ```swift
+    /// recorder.sectionBatches.last?.sections.inserts   // [0]: a section inserted first
+    /// ```
+    public var sectionBatches: [SectionedListChanges] {
+        changes.compactMap { change in
+            if case .sectionBatch(let changes) = change { changes } else { nil }
         }
     }
 

@@ -35,6 +35,29 @@ func registerListDiffBenchmarks() {
             precondition(changes.deletes.count == count / 10 && changes.inserts.count == count / 10)
         }
     }
+    // Sections (issue 35): the same rows and change in sections of 100 rows, by
+    // `SectionedListDiff`; "List diff of N: binding" above is its baseline.
+    for count in [10_000, 100_000, 1_000_000] {
+        let configuration = scaleConfiguration(maxIterations: count >= 1_000_000 ? 5 : nil)
+        Benchmark("Sectioned list diff of \(count) in sections of 100: binding", configuration: configuration) {
+            benchmark in
+            let (old, new) = listRows(count)
+            func sectioned(_ rows: [ListRow]) -> [ListSection<Int, ListRow>] {
+                var sections: [ListSection<Int, ListRow>] = []
+                for row in rows {
+                    let section = (row.id < count ? row.id : row.id - count) / 100
+                    if sections.last?.id != section { sections.append(ListSection(id: section, rows: [])) }
+                    sections[sections.count - 1].rows.append(row)
+                }
+                return sections
+            }
+            let (oldSections, newSections) = (sectioned(old), sectioned(new))
+            benchmark.startMeasurement()
+            let changes = SectionedListDiff.changes(from: oldSections, to: newSections)
+            benchmark.stopMeasurement()
+            precondition(changes.deletes.count == count / 10 && changes.inserts.count == count / 10)
+        }
+    }
     Benchmark("List diff of 10000: stdlib difference", configuration: scaleConfiguration()) { benchmark in
         let (old, new) = listRows(10_000)
         benchmark.startMeasurement()

@@ -1,6 +1,7 @@
 // Runs one update scenario many times, for `valgrind --tool=callgrind` (instruction counts are
 // repeatable where wall clock is not); the list diff scenarios (`diff`, `stdlib-diff`,
-// `diff-rows`) and the table scenarios (`rows-initial`, `rows-apply`, `rows-rebuild`, and
+// `diff-rows`) and the table scenarios (`rows-initial`, `rows-apply`, `rows-rebuild`, the sectioned
+// `sections-initial`, `sections-apply`, and
 // `rows-hidden`, `rows-hidden-unbound`: the malloc calls and heap bytes per hidden row of
 // Scripts/allocations.py) take a row count instead:
 //
@@ -822,6 +823,54 @@ case "rows-initial", "rows-apply", "rows-rebuild":
     precondition(table.numberOfRows == (scenario == "rows-initial" ? old.count : new.count))
     view.count = table.numberOfRows
     withExtendedLifetime((binding, rows, table)) {}
+case "sections-initial", "sections-apply":
+    // The rows of `rows-apply` cut into sections of 100 (`count / 100` sections, ids by the
+    // hundred) and bound to a table of 20 visible rows (`TableSections`), shown once
+    // (`sections-initial`); then the same change (10% of the rows deleted, 10% inserted, each
+    // section keeping 100 rows) reaches the table as one sectioned batch (`sections-apply`: the
+    // sectioned diff + apply). Each less `sections-initial`, per row; `rows-apply` is the
+    // unsectioned baseline. With a third argument, that many updates, the fastest printed.
+    final class Sections: @unchecked Sendable { var sections: [ListSection<Int, ListRow>] = [] }
+    let (old, new) = listRows(count)
+    func sectioned(_ rows: [ListRow]) -> [ListSection<Int, ListRow>] {
+        var sections: [ListSection<Int, ListRow>] = []
+        sections.reserveCapacity(count / 100)
+        for row in rows {
+            let section = (row.id < count ? row.id : row.id - count) / 100
+            if sections.last?.id != section { sections.append(ListSection(id: section, rows: [])) }
+            sections[sections.count - 1].rows.append(row)
+        }
+        return sections
+    }
+    let (oldSections, newSections) = (sectioned(old), sectioned(new))
+    let holder = Sections()
+    holder.sections = oldSections
+    let table = TableView(visibleRowCount: 20)
+    let sections = TableSections(table, sectionID: Int.self) { (cell, row: ListRow) in
+        cell.text = row.title
+        return []
+    }
+    let binding = Binding(source: Property(holder, \.sections), destination: sections)
+    binding.update()
+    if scenario == "sections-apply" {
+        var fastest = Duration.seconds(Int64.max)
+        for round in 0..<repeats {
+            if round > 0 {
+                holder.sections = oldSections
+                binding.update()
+            }
+            holder.sections = newSections
+            let start = ContinuousClock.now
+            binding.update()
+            fastest = min(fastest, ContinuousClock.now - start)
+        }
+        let elapsed = fastest.components
+        print("apply nanoseconds", elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000)
+    }
+    precondition(table.numberOfRows == (scenario == "sections-initial" ? old.count : new.count))
+    precondition(table.numberOfSections == count / 100)
+    view.count = table.numberOfRows
+    withExtendedLifetime((binding, sections, table)) {}
 case "rows-insert-announced", "rows-insert-diffed":
     // `count` inserts into the middle of 100,000 rows bound to a table of 20 visible rows
     // (`TableRows`; issue 28, item 4): announced by an `ObservableArray`, whose batch the rows

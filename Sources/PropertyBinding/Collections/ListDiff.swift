@@ -210,6 +210,25 @@ public enum ListDiff {
         from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
         isSameContent: (Element, Element) -> Bool
     ) -> ListChanges {
+        withCompactPairs(from: old, to: new, id: id, isSameContent: isSameContent) {
+            oldToNew, newToOld, changed, fate, matched in
+            readChanges(oldToNew: oldToNew, newToOld: newToOld, changed: changed, fate: fate, matched: matched)
+        }
+    }
+
+    /// Steps 1 to 3 of ``compactChanges(from:to:id:isSameContent:)``: pairs the rows of `old`
+    /// and `new` by id, and calls `body` with the pairs (`oldToNew`, `newToOld`, -1 for none),
+    /// whether each paired new row's content changed, an unvisited fate for each old row, and
+    /// the number of pairs. The sectioned diff reads its pairs here.
+    @inlinable
+    static func withCompactPairs<Element, ID: Hashable, Result>(
+        from old: UnsafeBufferPointer<Element>, to new: UnsafeBufferPointer<Element>, id: (Element) -> ID,
+        isSameContent: (Element, Element) -> Bool,
+        _ body: (
+            _ oldToNew: UnsafeMutableBufferPointer<Int32>, _ newToOld: UnsafeMutableBufferPointer<Int32>,
+            _ changed: UnsafeMutableBufferPointer<Bool>, _ fate: UnsafeMutableBufferPointer<RowFate>, _ matched: Int
+        ) -> Result
+    ) -> Result {
         let oldCount = old.count
         let newCount = new.count
         // The arrays of the steps, in one block (one allocation, which a program that diffs
@@ -248,6 +267,17 @@ public enum ListDiff {
                 changed: changed, filter: inOrder == nil ? nil : (filter, unpairedRows),
                 unpairedOld: oldCount - matched)
         }
+        return body(oldToNew, newToOld, changed, fate, matched)
+    }
+
+    /// Steps 4 and 5 of ``compactChanges(from:to:id:isSameContent:)``: the batch, from the pairs.
+    @usableFromInline
+    static func readChanges(
+        oldToNew: UnsafeMutableBufferPointer<Int32>, newToOld: UnsafeMutableBufferPointer<Int32>,
+        changed: UnsafeMutableBufferPointer<Bool>, fate: UnsafeMutableBufferPointer<RowFate>, matched: Int
+    ) -> ListChanges {
+        let oldCount = oldToNew.count
+        let newCount = newToOld.count
         // 4. Walk `new` with a cursor on the next old row that may stay in place (as in
         //    `wideChanges`), counting what step 5 will read off.
         var cursor = 0

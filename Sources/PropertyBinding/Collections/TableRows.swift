@@ -97,10 +97,13 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// inlinable), so that the diff reads an id directly: through the key path `\.id` it would
     /// be read at run time (the protocol's requirement is not folded into a field), which costs
     /// more than the rest of the row's diff, two to three reads a row (Benchmarks/README.md).
+    ///
+    /// With `isListSource` false the rows only bind the cells of `list`, whose source is another
+    /// (``TableSections``, which shows them through ``showWithoutBatch(_:)``).
     @usableFromInline
     init(
         _ list: any RowListView, idOf id: @escaping (Element) -> ID, cell: Cell.Type,
-        bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding]
+        bind: @escaping (_ cell: Cell, _ element: Element) throws -> [AnyBinding], isListSource: Bool = true
     ) {
         self.list = list
         self.presence = ListPresence(list)
@@ -116,7 +119,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
                 self.apply(ListChanges(reloads: rows), to: list)
             }
         }
-        list.setRowSource(self)
+        if isListSource { list.setRowSource(self) }
     }
 
     deinit {
@@ -232,8 +235,17 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         }
     }
 
+    /// Makes `newValue` the array shown, telling the list nothing: the rows of a
+    /// ``TableSections``, whose list takes the sections' batch instead.
+    func showWithoutBatch(_ newValue: [Element]) {
+        state.withLock { state in
+            state.shown = newValue
+            state.shownVersion = nil
+        }
+    }
+
     /// The failure of a list that is gone; the rows' bindings end with it, silently.
-    private func listIsGone() -> PropertyError {
+    func listIsGone() -> PropertyError {
         let ended = state.withLock { state in
             defer { state.rowBindings = [:] }
             return state.rowBindings.values.flatMap { $0 }

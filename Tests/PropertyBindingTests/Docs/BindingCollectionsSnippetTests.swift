@@ -36,7 +36,66 @@ private final class Inbox: KeyPathObservable {
     }
 }
 
+private struct Colleague: Identifiable, Equatable {
+    let id: Int
+    var name: String
+    var initial: String { String(name.prefix(1)) }
+}
+
+private final class AddressBook: KeyPathObservable {
+    let keyPathObservers = KeyPathObservers()
+    @Announced var contacts: [Colleague] = []
+    @Announced var groups: [ListSection<String, Colleague>] = []
+}
+
 @Suite struct BindingCollectionsSnippetTests {
+    @Test func sections() throws {
+        let book = AddressBook()
+        let tableView = TableView(visibleRowCount: 20)
+        let recorder = TableViewRecorder(tableView)
+        book.groups = [ListSection(id: "Friends", rows: [Colleague(id: 1, name: "Ann")])]
+        // snippet: sections
+        let showGroups = try Binding(
+            source: Property(book, \.groups),
+            destination: TableSections(tableView) { (cell, colleague: Colleague) in
+                cell.text = colleague.name
+                return []
+            },
+            triggers: .standard
+        ).updatingNow()
+
+        book.groups.append(ListSection(id: "Work", rows: [Colleague(id: 2, name: "Bob")]))  // sections (inserts [1])
+        var regrouped = book.groups
+        regrouped[1].rows.append(regrouped[0].rows.removeFirst())
+        book.groups = regrouped  // moves [[0, 0]→[1, 1]]: Ann's row, cell and bindings go to Work
+        // end snippet
+        #expect(
+            recorder.sectionBatches.map(\.description) == [
+                "sections (inserts [0])", "sections (inserts [1])", "moves [[0, 0]→[1, 1]]",
+            ])
+        #expect(tableView.cellForRow(at: ListIndexPath(section: 1, row: 1))?.text == "Ann")
+        withExtendedLifetime(showGroups) {}
+    }
+
+    @Test func groupedSections() throws {
+        let book = AddressBook()
+        let tableView = TableView(visibleRowCount: 20)
+        book.contacts = [Colleague(id: 1, name: "Bea"), Colleague(id: 2, name: "Ann"), Colleague(id: 3, name: "Bob")]
+        // snippet: grouped
+        let byInitial = TableSections(tableView) { (cell, colleague: Colleague) in
+            cell.text = colleague.name
+            return []
+        }.grouped(by: \.initial)
+        let showContacts = try Binding(source: Property(book, \.contacts), destination: byInitial, triggers: .standard)
+            .updatingNow()
+        // sections A: Ann; B: Bea, Bob
+        book.contacts[0].name = "Abe"  // one batch: the row moves from B to A
+        // end snippet
+        #expect(tableView.numberOfSections == 2)
+        #expect(tableView.visibleCells.map(\.text) == ["Abe", "Ann", "Bob"])
+        withExtendedLifetime(showContacts) {}
+    }
+
     @Test func anArrayBoundToATable() throws {
         let list = RepositoryList()
         let tableView = TableView(visibleRowCount: 20)
