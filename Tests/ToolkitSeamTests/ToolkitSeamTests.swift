@@ -213,3 +213,106 @@ final class Playlist {
         #expect(rows.rowBindings.isEmpty)
     }
 }
+
+/// A list view that makes its rows in passes and takes no batch during one (as a toolkit whose
+/// cells are bound inside its layout): it tells its source when a pass begins and ends, and
+/// counts a batch that arrives during a pass.
+final class PassList: RowListView {
+    private weak var source: (any RowSource)?
+    private(set) var cells: [SimpleCell] = []
+    private var isMakingRows = false
+    private(set) var batchesDuringPass = 0
+    private(set) var batches: [ListChanges] = []
+
+    func setRowSource(_ source: (any RowSource)?) {
+        self.source = source
+        reloadRows()
+    }
+
+    /// Makes every row again in one pass, as a list that scrolls or lays out anew does.
+    func reloadRows() {
+        guard let source else { return }
+        for (row, cell) in cells.enumerated() { source.unbind(cell, fromRow: row) }
+        source.listWillMakeRows()
+        isMakingRows = true
+        cells = (0..<source.numberOfRows).map { _ in SimpleCell() }
+        for (row, cell) in cells.enumerated() { source.bind(cell, toRow: row) }
+        isMakingRows = false
+        source.listDidMakeRows()
+    }
+
+    func performRowBatch(_ changes: ListChanges) throws {
+        if isMakingRows { batchesDuringPass += 1 }
+        guard let source, changes.isValid(oldCount: cells.count, newCount: source.numberOfRows) else {
+            throw SimpleListError.inconsistentBatch(changes)
+        }
+        batches.append(changes)
+        for row in changes.deletes + changes.reloads { source.unbind(cells[row], fromRow: row) }
+        let fresh = (0..<source.numberOfRows).map { _ in SimpleCell() }
+        cells = changes.applied(to: cells, inserting: fresh)
+        let made = Set(fresh.map(ObjectIdentifier.init))
+        for (row, cell) in cells.enumerated() where made.contains(ObjectIdentifier(cell)) {
+            source.bind(cell, toRow: row)
+        }
+    }
+}
+
+@Suite struct RowMakingPassTests {
+    /// The array's binding, which a row's `bind` closure updates.
+    final class Holder {
+        var showSongs: AnyBinding?
+        var marksAsSeen = false
+    }
+
+    @Test func aBindClosureThatChangesOtherRowsDuringAPassReachesTheListOnceThePassIsOver() throws {
+        let playlist = Playlist()
+        let list = PassList()
+        let holder = Holder()
+        let rows = TableRows(list, id: \Song.id, cell: SimpleCell.self) { cell, song in
+            if holder.marksAsSeen, song.id == 1, playlist.songs.contains(where: { $0.id == 3 }) {
+                // Showing song 1 removes song 3 (seen songs leave the "new" list): another row.
+                playlist.songs.removeAll { $0.id == 3 }
+                holder.showSongs?.update()
+            }
+            return [Binding(source: Property(song, \.title), destination: Property(cell, \.text)).updatingNow()]
+        }
+        let showSongs = Binding(source: Property(playlist, \.songs), destination: rows)
+        holder.showSongs = showSongs
+        playlist.songs = [Song(id: 1, title: "A"), Song(id: 2, title: "B"), Song(id: 3, title: "C")]
+        showSongs.update()
+        #expect(list.cells.map(\.text) == ["A", "B", "C"])
+
+        holder.marksAsSeen = true
+        list.reloadRows()  // the list makes its rows on its own: a pass
+        #expect(list.batchesDuringPass == 0)
+        #expect(list.batches.last == ListChanges(deletes: [2]))
+        #expect(list.cells.map(\.text) == ["A", "B"])
+        #expect(rows.rowBindings.count == 2)
+        #expect(try rows.read().map(\.id) == [1, 2])
+    }
+
+    @Test func passesNestAndOnlyTheOutermostShowsWhatWasHeld() throws {
+        let playlist = Playlist()
+        let list = PassList()
+        let holder = Holder()
+        let rows = TableRows(list, id: \Song.id, cell: SimpleCell.self) { cell, song in
+            if holder.marksAsSeen, song.id == 2, playlist.songs.count == 3 {
+                playlist.songs.removeFirst()
+                holder.showSongs?.update()
+            }
+            return [Binding(source: Property(song, \.title), destination: Property(cell, \.text)).updatingNow()]
+        }
+        let showSongs = Binding(source: Property(playlist, \.songs), destination: rows)
+        holder.showSongs = showSongs
+        playlist.songs = [Song(id: 1, title: "A"), Song(id: 2, title: "B"), Song(id: 3, title: "C")]
+        showSongs.update()
+        holder.marksAsSeen = true
+        rows.listWillMakeRows()  // an outer pass of the list's own
+        list.reloadRows()
+        #expect(list.batches.count == 1)  // held: the outer pass is not over
+        rows.listDidMakeRows()
+        #expect(list.batches.last == ListChanges(deletes: [0]))
+        #expect(list.cells.map(\.text) == ["B", "C"])
+        #expect(list.batchesDuringPass == 0)
+    }
+}

@@ -111,4 +111,25 @@ public protocol RowSource: AnyObject {
     /// source.listDidSelectRows([0, 2])   // what the stand-in table does on a tap
     /// ```
     func listDidSelectRows(_ rows: [Int])
+
+    /// Tells the source that the list starts making rows in one pass (scrolling, a reload, the
+    /// rows of a batch) and takes no batch until ``listDidMakeRows()``. A `bind` closure that
+    /// changes other rows during the pass ("mark as seen" that re-sorts the list) reaches the
+    /// list as one batch once the pass is over, not while it makes its rows. Passes may nest;
+    /// a list that takes batches at any time need not call it. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listWillMakeRows()
+    /// for row in visibleRows { source.bind(cells[row], toRow: row) }
+    /// source.listDidMakeRows()   // a batch held during the pass arrives now
+    /// ```
+    func listWillMakeRows()
+
+    /// Tells the source that the pass that ``listWillMakeRows()`` began is over, on the same
+    /// thread: a batch the rows held during it arrives now. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listDidMakeRows()
+    /// ```
+    func listDidMakeRows()
 }

@@ -112,4 +112,36 @@ public protocol SectionedRowSource: AnyObject {
     /// source.unbind(cell, from: ListIndexPath(section: 0, row: 2))
     /// ```
     func unbind(_ cell: AnyObject, from indexPath: ListIndexPath)
+
+    /// Tells the source that the list starts making rows in one pass, as
+    /// ``RowSource/listWillMakeRows()`` does. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listWillMakeRows()
+    /// ```
+    func listWillMakeRows()
+
+    /// Tells the source that the pass ``listWillMakeRows()`` began is over: a batch held during
+    /// it arrives now. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listDidMakeRows()
+    /// ```
+    func listDidMakeRows()
+}
+
+extension SectionedRowSource {
+    /// Nothing: a source that holds no batch.
+    ///
+    /// ```swift
+    /// source.listWillMakeRows()   // ignored by a source of its own
+    /// ```
+    public func listWillMakeRows() {}
+
+    /// Nothing: a source that holds no batch.
+    ///
+    /// ```swift
+    /// source.listDidMakeRows()   // ignored by a source of its own
+    /// ```
+    public func listDidMakeRows() {}
 }

@@ -35,4 +35,18 @@ extension RowSource {
     /// source.listDidSelectRows([1])   // ignored by a source of its own
     /// ```
     public func listDidSelectRows(_ rows: [Int]) {}
+
+    /// Nothing: a source that holds no batch.
+    ///
+    /// ```swift
+    /// source.listWillMakeRows()   // ignored by a source of its own
+    /// ```
+    public func listWillMakeRows() {}
+
+    /// Nothing: a source that holds no batch.
+    ///
+    /// ```swift
+    /// source.listDidMakeRows()   // ignored by a source of its own
+    /// ```
+    public func listDidMakeRows() {}
 }

@@ -74,6 +74,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         /// The array written on `binder`'s thread while it ran the `bind` closure: shown once
         /// the row is made (``bind(_:toRow:)``).
         var held: [Element]?
+        /// The list's pass of making rows, and the array a `bind` closure wrote during it.
+        var pass = RowMakingPass<[Element]>()
     }
 
     /// Shows an array in `list` (held weakly), its rows told apart by `id`, each displayed
@@ -270,7 +272,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// written on this thread while it runs (the closure changed its element: "mark as seen")
     /// is held, and shown once the row is made: when it changes only this row's element, the
     /// row shows it at once, bound again (as long as the closure keeps changing its element, a
-    /// few times at most); otherwise the list takes the batch next. When the rows' own binding
+    /// few times at most); otherwise the list takes the batch next, or, while the list makes
+    /// its rows in one pass (``listWillMakeRows()``), once the pass is over. When the rows' own binding
     /// is writing them (the list makes the row inside its batch), the change is an update of
     /// that binding of its own, once this one is done (``UpdateResult/deferred``).
     public func bind(_ cell: AnyObject, toRow row: Int) {
@@ -295,7 +298,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
                 element = changed
                 rebinds += 1
             } else {
-                try? write(held)
+                let me = ThreadIdentity.current.id
+                if !state.withLock({ $0.pass.hold(held, on: me) }) { try? write(held) }
                 return
             }
         }
@@ -379,6 +383,29 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// ```
     public func listDidSelectRows(_ rows: [Int]) {
         selection.listDidSelect(rows: rows)
+    }
+
+    /// Begins the list's pass of making rows on this thread: an array that a `bind` closure
+    /// writes during it (one that changes other rows than its own) is held, and shown as one
+    /// batch by ``listDidMakeRows()``.
+    ///
+    /// ```swift
+    /// rows.listWillMakeRows()
+    /// ```
+    public func listWillMakeRows() {
+        let me = ThreadIdentity.current.id
+        state.withLock { $0.pass.begin(on: me) }
+    }
+
+    /// Ends the list's pass of making rows on this thread: the array a `bind` closure wrote
+    /// during it, if any, is shown now, as one batch.
+    ///
+    /// ```swift
+    /// rows.listDidMakeRows()
+    /// ```
+    public func listDidMakeRows() {
+        let me = ThreadIdentity.current.id
+        if let held = state.withLock({ $0.pass.end(on: me) }) { try? write(held) }
     }
 }
 

@@ -65,6 +65,8 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
         var binder: (thread: UInt, depth: Int)?
         /// The sections written on `binder`'s thread while it bound a row: shown once it is made.
         var held: Shown?
+        /// The list's pass of making rows, and the sections a `bind` closure wrote during it.
+        var pass = RowMakingPass<Shown>()
         /// The array whose announced batches a grouped array's writes follow (``follow(_:)``).
         weak var announcer: ObservableArray<Element>?
         /// The version of `announcer` that the sections show grouped, nil when not known.
@@ -312,7 +314,8 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
             // Only this row's element changed: the row shows it now. Anything else reaches the
             // list as a batch once the row is made.
             guard rebinds < 3, showIfChangedOnly(row, held) else {
-                if rebinds < 3 { try? show(held) }
+                let me = ThreadIdentity.current.id
+                if rebinds < 3, !state.withLock({ $0.pass.hold(held, on: me) }) { try? show(held) }
                 return
             }
             rebinds += 1
@@ -367,6 +370,28 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     /// ```
     public func unbind(_ cell: AnyObject, from indexPath: ListIndexPath) {
         rows.unbind(cell, fromRow: indexPath.row)
+    }
+
+    /// Begins the list's pass of making rows on this thread, as ``TableRows/listWillMakeRows()``
+    /// does: sections that a `bind` closure writes during it are shown by ``listDidMakeRows()``.
+    ///
+    /// ```swift
+    /// sections.listWillMakeRows()
+    /// ```
+    public func listWillMakeRows() {
+        let me = ThreadIdentity.current.id
+        state.withLock { $0.pass.begin(on: me) }
+    }
+
+    /// Ends the list's pass of making rows on this thread: the sections a `bind` closure wrote
+    /// during it, if any, are shown now, as one batch.
+    ///
+    /// ```swift
+    /// sections.listDidMakeRows()
+    /// ```
+    public func listDidMakeRows() {
+        let me = ThreadIdentity.current.id
+        if let held = state.withLock({ $0.pass.end(on: me) }) { try? show(held) }
     }
 }
 
