@@ -587,21 +587,36 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
 
     /// Arranges the element of `id` again.
     private func rearrange(id: ID) {
-        let contentIndex: Int?
-        if state.hasDuplicateIDs {
-            contentIndex = state.content.firstIndex { self.id($0) == id }
-        } else {
-            contentIndex = state.keyByID[id].flatMap { state.contentIndex(ofKey: $0) }
+        rearrange(idsNow: [id])
+    }
+
+    /// Arranges the elements of `ids` again, in one batch: what a selection's edit of several
+    /// elements shows (``ListSelection/rearranges(with:)``).
+    func rearrange(ids: [ID]) {
+        serialized { self.rearrange(idsNow: ids) }
+    }
+
+    private func rearrange(idsNow ids: [ID]) {
+        var candidates: [Candidate] = []
+        var removals: [Int] = []
+        var seen = Set<Int>()
+        for id in ids {
+            let contentIndex: Int?
+            if state.hasDuplicateIDs {
+                contentIndex = state.content.firstIndex { self.id($0) == id }
+            } else {
+                contentIndex = state.keyByID[id].flatMap { state.contentIndex(ofKey: $0) }
+            }
+            guard let contentIndex, seen.insert(contentIndex).inserted else { continue }
+            let element = state.content[contentIndex]
+            let key = state.keys[contentIndex]
+            let from = state.included[contentIndex] ? state.arrangedKeys.firstIndex(of: key) : nil
+            let passes = passes(element)
+            state.included[contentIndex] = passes
+            if passes { candidates.append(Candidate(element: element, key: key, from: from, kind: .rearranged)) }
+            if let from { removals.append(from) }
         }
-        guard let contentIndex else { return }
-        let element = state.content[contentIndex]
-        let key = state.keys[contentIndex]
-        let from = state.included[contentIndex] ? state.arrangedKeys.firstIndex(of: key) : nil
-        let passes = passes(element)
-        state.included[contentIndex] = passes
-        place(
-            passes ? [Candidate(element: element, key: key, from: from, kind: .rearranged)] : [],
-            removing: from.map { [$0] } ?? [])
+        place(candidates, removing: removals.sorted())
     }
 
     /// Takes the rows at `removals` (ascending old arranged indices) out and places

@@ -111,4 +111,12 @@ public protocol RowSource: AnyObject {
     /// source.listDidSelectRows([0, 2])   // what the stand-in table does on a tap
     /// ```
     func listDidSelectRows(_ rows: [Int])
+
+    /// Tells the source that the list reloaded and cleared its selection: ``TableRows`` shows
+    /// its ``ListSelection`` in the list again. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listDidReload()   // what the stand-in table does after reloadData()
+    /// ```
+    func listDidReload()
 }
