@@ -61,6 +61,8 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         var generation: UInt64 = 0
         /// The edited ids whose rows a batch reloaded, moved or deleted: that batch showed them.
         var shown = Set<ID>()
+        /// Ends the arranged array's edit begun with the outermost edit, if any.
+        var endRearranging: (([ID]) -> Void)?
     }
 
     /// What the selection asks of its rows.
@@ -71,8 +73,11 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         var list: () -> (any SelectableRowListView)? = { nil }
         /// Reloads the given rows (ascending) in the list.
         var reload: ([Int]) -> Void = { _ in }
-        /// Arranges the edited elements of these ids again, in one batch (``rearranges(with:)``);
-        /// nil to reload their rows.
+        /// Starts an edit in the arranged array (``rearranges(with:)``): it holds the changes
+        /// of the keys it observes until the edit ends; nil to reload the edited rows.
+        var beginRearranging: (() -> Void)?
+        /// Ends an edit in the arranged array: arranges the elements of these ids, and those
+        /// whose observed keys changed, again in one batch.
         var rearrange: (([ID]) -> Void)?
         /// Whether the list lets the user select several rows.
         var allowsMultiple: () -> Bool = { true }
@@ -272,17 +277,23 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     /// ``edit(_:_:)`` of the elements of `editedIDs`.
     func edit<Result>(ids editedIDs: [ID], _ edit: () throws -> Result) rethrows -> Result {
         let thread = ThreadIdentity.current.id
-        let shown = hooks.withLock { $0.shown }()
+        let (shownNow, begin, end) = hooks.withLock { ($0.shown, $0.beginRearranging, $0.rearrange) }
+        let shown = shownNow()
         let known = state.withLock { state -> (ids: [ID], rows: [Int], generation: UInt64) in
             (state.ids, state.rows, state.generation)
         }
         state.withLock { state in
             var watch = state.edits[thread] ?? EditWatch(depth: 0, generation: shown?.generation ?? 0)
+            if watch.depth == 0, let begin, let end {
+                begin()
+                watch.endRearranging = end
+            }
             watch.depth += 1
             let new = editedIDs.filter { !watch.ids.contains($0) }
             watch.ids += new
             if let shown, watch.generation == shown.generation, watch.rows != nil {
-                let selected = known.generation == shown.generation ? Dictionary(zip(known.ids, known.rows)) { a, _ in a } : [:]
+                let selected =
+                    known.generation == shown.generation ? Dictionary(zip(known.ids, known.rows)) { a, _ in a } : [:]
                 let missing = new.filter { selected[$0] == nil }
                 let found = missing.isEmpty ? [] : Self.rows(of: missing, in: shown.elements, id: id)
                 var lookup = Dictionary(zip(missing, found)) { a, _ in a }
@@ -313,12 +324,12 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         }
         guard let watch = finished else { return }
         let remaining = watch.ids.filter { !watch.shown.contains($0) }
-        if remaining.isEmpty { return }
-        let (rearrange, reload, shownNow) = hooks.withLock { ($0.rearrange, $0.reload, $0.shown) }
-        if let rearrange {
+        if let rearrange = watch.endRearranging {
             rearrange(remaining)
             return
         }
+        if remaining.isEmpty { return }
+        let (reload, shownNow) = hooks.withLock { ($0.reload, $0.shown) }
         guard let shown = shownNow() else { return }
         var rows: [Int] = []
         if watch.generation == shown.generation, let known = watch.rows,
@@ -496,7 +507,10 @@ extension ListSelection where Element: Equatable {
     /// rows.selection.rearranges(with: arranged)
     /// ```
     public func rearranges(with arranged: ArrangedArray<Element, ID>) {
-        attach { hooks in hooks.rearrange = { [weak arranged] ids in arranged?.rearrange(ids: ids) } }
+        attach { hooks in
+            hooks.beginRearranging = { [weak arranged] in arranged?.beginEdit() }
+            hooks.rearrange = { [weak arranged] ids in arranged?.endEdit(rearranging: ids) }
+        }
     }
 }
 

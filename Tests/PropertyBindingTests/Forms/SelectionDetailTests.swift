@@ -217,6 +217,19 @@ import Testing
         #expect(screen.recorder.batches.map(\.description) == ["reload [0, 2]"])
     }
 
+    @Test func thePlaceholderTypedByTheUserWritesNothingWhileTheValuesDifferAndIsAValueOtherwise() throws {
+        let screen = try Screen(policy: .commit, continuous: true)
+        screen.table.simulateRowSelection(0)
+        screen.table.simulateRowSelection(1, extendingSelection: true)  // ages 30 and 40
+        #expect(screen.ageField.text == "-1")
+        screen.ageField.simulateTyping("-1")  // the user types the placeholder: nothing written
+        #expect(screen.contacts.map(\.age) == [30, 40, 40])
+        screen.table.simulateRowSelection(2, extendingSelection: false)
+        screen.table.simulateRowSelection(1, extendingSelection: true)  // Bea and Cid agree: 40
+        screen.ageField.simulateTyping("-1")  // an ordinary value now
+        #expect(screen.contacts.map(\.age) == [30, -1, -1])
+    }
+
     @Test func theDetailKeepsNoElementAliveOnceTheListIsGone() throws {
         weak var weakBea: Contact?
         var detail: SelectionDetail<Contact, Int>?
