@@ -49,12 +49,12 @@ extension TableView: SelectableRowListView {
     /// ```
     public var selectedRowIndices: [Int] { selectedRows }
 
-    /// Sets ``selectedRows``, as code does: no event.
+    /// Shows `rows` selected, as code does: no event, and the rows' source is not told.
     ///
     /// ```swift
     /// table.selectRows([0, 2])
     /// ```
-    public func selectRows(_ rows: [Int]) { selectedRows = rows }
+    public func selectRows(_ rows: [Int]) { setSelectedRows(rows, tellingSource: false) }
 }
 
 /// A `RowSource` seen as a ``TableViewDataSource``: cells of the source's class, from the
@@ -82,6 +82,11 @@ final class RowSourceDataSource: TableViewDataSource {
     /// Tells the source the rows the user selected.
     func selectionDidChange(to rows: [Int]) {
         source?.listDidSelectRows(rows)
+    }
+
+    /// Tells the source the table reloaded.
+    func didReload() {
+        source?.listDidReload()
     }
 }
 

@@ -135,7 +135,9 @@ open class TableView: Control {
     /// ``simulateRowSelection(_:)``, which sends `.valueChanged`; setting it from code selects
     /// that row alone and sends nothing, and a row the table does not have is ignored. It
     /// follows its row through batches (nil once the row is deleted; a reloaded row stays
-    /// selected) and is cleared by ``reloadData()``.
+    /// selected) and is cleared by ``reloadData()``. Bound by `TableRows`, a row set from code
+    /// is taken into `rows.selection` too (by its element's id), and a reload shows that
+    /// selection again.
     ///
     /// ```swift
     /// table.selectedRow = 3   // by code: no event
@@ -145,13 +147,16 @@ open class TableView: Control {
         get { _selectedRows.first }
         set {
             if let row = newValue, !(0..<numberOfRows).contains(row) { return }
-            _selectedRows = newValue.map { [$0] } ?? []
+            setSelectedRows(newValue.map { [$0] } ?? [], tellingSource: true)
         }
     }
 
     /// The selected rows, ascending. Setting it from code sends nothing; rows the table does not
-    /// have are left out. Each follows its row through batches (a deleted row leaves the
-    /// selection), and ``reloadData()`` clears them.
+    /// have are left out, and without ``allowsMultipleSelection`` only the first row is kept.
+    /// Each follows its row through batches (a deleted row leaves the selection), and
+    /// ``reloadData()`` clears them. Bound by `TableRows`, rows set from code are taken into
+    /// `rows.selection` (by their elements' ids, no event), and a reload shows that selection
+    /// again.
     ///
     /// ```swift
     /// table.allowsMultipleSelection = true
@@ -159,7 +164,17 @@ open class TableView: Control {
     /// ```
     public var selectedRows: [Int] {
         get { _selectedRows }
-        set { _selectedRows = Array(Set(newValue.filter { (0..<numberOfRows).contains($0) })).sorted() }
+        set { setSelectedRows(newValue, tellingSource: true) }
+    }
+
+    /// Selects `rows` the table has (the first alone without ``allowsMultipleSelection``), and
+    /// tells the rows' source when `tellingSource` and the selection changed.
+    func setSelectedRows(_ rows: [Int], tellingSource: Bool) {
+        var rows = Array(Set(rows.filter { (0..<numberOfRows).contains($0) })).sorted()
+        if !allowsMultipleSelection, rows.count > 1 { rows = [rows[0]] }
+        guard rows != _selectedRows else { return }
+        _selectedRows = rows
+        if tellingSource { rowSourceAdapter?.selectionDidChange(to: rows) }
     }
 
     /// Whether the user may select several rows (``simulateRowSelection(_:extendingSelection:)``);
@@ -273,6 +288,7 @@ open class TableView: Control {
         sectionRowCounts = sectionRowCountsOfDataSource()
         firstVisibleRow = clampedFirstRow(firstVisibleRow)
         show(ending: ending, sectionRowCounts: oldSectionRowCounts)
+        rowSourceAdapter?.didReload()
         onReloadData?()
     }
 

@@ -72,6 +72,9 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
     private var observations: [ObjectIdentifier: (count: Int, observers: KeyPathObservers, [KeyPathObservation])] = [:]
     /// Changes asked for on the changing thread while it changes the array: made after it.
     private var pending: [() -> Void] = []
+    /// The ids whose observed keys changed during a selection's edit, by thread: arranged again
+    /// together, in one batch, when the edit ends (``ListSelection/rearranges(with:)``).
+    private let collecting = Locked([UInt: (depth: Int, ids: [ID])]())
     /// Ends the observation of the source array.
     private var stopSource: () -> Void = {}
     /// What this array arranges, kept alive.
@@ -587,21 +590,72 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
 
     /// Arranges the element of `id` again.
     private func rearrange(id: ID) {
-        let contentIndex: Int?
-        if state.hasDuplicateIDs {
-            contentIndex = state.content.firstIndex { self.id($0) == id }
-        } else {
-            contentIndex = state.keyByID[id].flatMap { state.contentIndex(ofKey: $0) }
+        rearrange(idsNow: [id])
+    }
+
+    /// An observed key of the element of `id` changed: arranges it again, or, during an edit of
+    /// this thread, once the edit ends.
+    private func observedChange(of id: ID) {
+        let me = ThreadIdentity.current.id
+        let collected = collecting.withLock { collecting -> Bool in
+            guard collecting[me] != nil else { return false }
+            collecting[me]!.ids.append(id)
+            return true
         }
-        guard let contentIndex else { return }
-        let element = state.content[contentIndex]
-        let key = state.keys[contentIndex]
-        let from = state.included[contentIndex] ? state.arrangedKeys.firstIndex(of: key) : nil
-        let passes = passes(element)
-        state.included[contentIndex] = passes
-        place(
-            passes ? [Candidate(element: element, key: key, from: from, kind: .rearranged)] : [],
-            removing: from.map { [$0] } ?? [])
+        if !collected { serialized { self.rearrange(id: id) } }
+    }
+
+    /// Starts an edit on this thread: the elements whose observed keys change wait for its end.
+    func beginEdit() {
+        let me = ThreadIdentity.current.id
+        collecting.withLock { $0[me, default: (0, [])].depth += 1 }
+    }
+
+    /// Ends an edit on this thread: the outermost arranges again, in one batch, the elements of
+    /// `ids` and those whose observed keys changed.
+    func endEdit(rearranging ids: [ID]) {
+        let me = ThreadIdentity.current.id
+        let all = collecting.withLock { collecting -> [ID]? in
+            guard var entry = collecting[me] else { return ids }
+            entry.depth -= 1
+            entry.ids += ids
+            if entry.depth > 0 {
+                collecting[me] = entry
+                return nil
+            }
+            collecting[me] = nil
+            return entry.ids
+        }
+        if let all, !all.isEmpty { rearrange(ids: all) }
+    }
+
+    /// Arranges the elements of `ids` again, in one batch: what a selection's edit of several
+    /// elements shows (``ListSelection/rearranges(with:)``).
+    func rearrange(ids: [ID]) {
+        serialized { self.rearrange(idsNow: ids) }
+    }
+
+    private func rearrange(idsNow ids: [ID]) {
+        var candidates: [Candidate] = []
+        var removals: [Int] = []
+        var seen = Set<Int>()
+        for id in ids {
+            let contentIndex: Int?
+            if state.hasDuplicateIDs {
+                contentIndex = state.content.firstIndex { self.id($0) == id }
+            } else {
+                contentIndex = state.keyByID[id].flatMap { state.contentIndex(ofKey: $0) }
+            }
+            guard let contentIndex, seen.insert(contentIndex).inserted else { continue }
+            let element = state.content[contentIndex]
+            let key = state.keys[contentIndex]
+            let from = state.included[contentIndex] ? state.arrangedKeys.firstIndex(of: key) : nil
+            let passes = passes(element)
+            state.included[contentIndex] = passes
+            if passes { candidates.append(Candidate(element: element, key: key, from: from, kind: .rearranged)) }
+            if let from { removals.append(from) }
+        }
+        place(candidates, removing: removals.sorted())
     }
 
     /// Takes the rows at `removals` (ascending old arranged indices) out and places
@@ -750,7 +804,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
         let observers = object.keyPathObservers
         let id = id(element)
         let tokens = observedKeyPaths.map { keyPath in
-            observers.observe(keyPath) { [weak self] in self?.serialized { self?.rearrange(id: id) } }
+            observers.observe(keyPath) { [weak self] in self?.observedChange(of: id) }
         }
         observations[identity] = (1, observers, tokens)
     }

@@ -41,12 +41,28 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         var ids: [ID] = []
         /// The row of each selected id, in the rows of `generation`.
         var rows: [Int] = []
-        /// The element of each selected id.
-        var elements: [Element] = []
         /// The version of the rows' array that `rows` index.
         var generation: UInt64 = 0
         /// How many batches the selection has followed.
         var batches: UInt64 = 0
+        /// The edits running now (``edit(_:_:)``), by thread.
+        var edits: [UInt: EditWatch] = [:]
+    }
+
+    /// The elements an edit changes, followed through the batches the rows take while it runs.
+    private struct EditWatch {
+        /// How many edits this thread runs, one inside the other.
+        var depth = 1
+        /// The edited ids, in order.
+        var ids: [ID] = []
+        /// The row of each edited id, in the rows of `generation`; nil when not known.
+        var rows: [ID: Int]? = [:]
+        /// The version of the rows' array that `rows` index.
+        var generation: UInt64 = 0
+        /// The edited ids whose rows a batch reloaded, moved or deleted: that batch showed them.
+        var shown = Set<ID>()
+        /// Ends the arranged array's edit begun with the outermost edit, if any.
+        var endRearranging: (([ID]) -> Void)?
     }
 
     /// What the selection asks of its rows.
@@ -57,8 +73,14 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         var list: () -> (any SelectableRowListView)? = { nil }
         /// Reloads the given rows (ascending) in the list.
         var reload: ([Int]) -> Void = { _ in }
-        /// Arranges an edited element again (``rearranges(with:)``), nil to reload its row.
-        var rearrange: ((Element) -> Void)?
+        /// Starts an edit in the arranged array (``rearranges(with:)``): it holds the changes
+        /// of the keys it observes until the edit ends; nil to reload the edited rows.
+        var beginRearranging: (() -> Void)?
+        /// Ends an edit in the arranged array: arranges the elements of these ids, and those
+        /// whose observed keys changed, again in one batch.
+        var rearrange: (([ID]) -> Void)?
+        /// Whether the list lets the user select several rows.
+        var allowsMultiple: () -> Bool = { true }
     }
 
     /// A selection of the elements that `id` tells apart; ``TableRows`` makes one.
@@ -86,8 +108,10 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     // MARK: Reading and writing
 
     /// The ids of the selected elements, in the order they were selected. Writing selects the
-    /// elements of those ids that the rows show, by code (no event), and ignores the others:
-    /// ``select(_:)`` refuses them instead.
+    /// elements of those ids that the rows show, by code (no event), and ignores the others;
+    /// a list that selects one row at a time
+    /// (``SelectableRowListView/allowsMultipleSelection``) keeps the first of them.
+    /// ``select(_:)`` refuses instead.
     ///
     /// ```swift
     /// selection.ids = [7, 3]
@@ -97,14 +121,49 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         set { try? select(newValue, requireShown: false) }
     }
 
-    /// The selected elements, in the order of ``ids``. Writing selects them by their ids.
+    /// The selected elements, in the order of ``ids``: those the rows show now for the ids (the
+    /// selection holds ids, not elements, and its rows weakly: once the rows are gone it is
+    /// empty). Writing selects them by their ids.
     ///
     /// ```swift
     /// selection.elements.map(\.name)   // ["Ann", "Cid"]
     /// ```
     public var elements: [Element] {
-        get { state.withLock { $0.elements } }
+        get { elements(of: nil) }
         set { ids = newValue.map(id) }
+    }
+
+    /// The elements the rows show now for `ids` (nil: the selected ids), in their order; the ids
+    /// the rows do not show are left out.
+    func elements(of wanted: [ID]?) -> [Element] {
+        guard let shown = hooks.withLock({ $0.shown })() else { return [] }
+        let (ids, rows, generation) = state.withLock { ($0.ids, $0.rows, $0.generation) }
+        let wanted = wanted ?? ids
+        if wanted == ids, generation == shown.generation,
+            rows.allSatisfy({ shown.elements.indices.contains($0) })
+        {
+            return rows.map { shown.elements[$0] }
+        }
+        if wanted.isEmpty { return [] }
+        return Self.rows(of: wanted, in: shown.elements, id: id).compactMap { $0.map { shown.elements[$0] } }
+    }
+
+    /// The first row of each of `ids` in `elements`, nil for an id no row shows.
+    private static func rows(of ids: [ID], in elements: [Element], id: (Element) -> ID) -> [Int?] {
+        var wanted = [ID: Int]()
+        for (index, id) in ids.enumerated() where wanted[id] == nil { wanted[id] = index }
+        var found = [Int?](repeating: nil, count: ids.count)
+        var remaining = wanted.count
+        for (row, element) in elements.enumerated() where remaining > 0 {
+            if let index = wanted[id(element)], found[index] == nil {
+                found[index] = row
+                remaining -= 1
+            }
+        }
+        for (index, id) in ids.enumerated() where found[index] == nil {
+            if let first = wanted[id], first != index { found[index] = found[first] }
+        }
+        return found
     }
 
     /// The selected element when exactly one is selected; nil when none or several are. Writing
@@ -114,7 +173,10 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     /// selection.element = people[2]
     /// ```
     public var element: Element? {
-        get { state.withLock { $0.elements.count == 1 ? $0.elements[0] : nil } }
+        get {
+            let elements = elements
+            return elements.count == 1 ? elements[0] : nil
+        }
         set { ids = newValue.map { [id($0)] } ?? [] }
     }
 
@@ -140,7 +202,11 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     /// ```
     ///
     /// - Throws: ``ListSelectionError/notShown(_:)`` when the rows show no element of one of the
-    ///   ids (or the rows are gone); the selection is left as it was.
+    ///   ids (or the rows are gone), ``ListSelectionError/multipleSelectionNotAllowed(_:)`` for
+    ///   several ids when the list selects one row at a time; the selection is left as it was.
+    ///   ``ListSelectionError/changeRefused(_:)`` when an observer put the selection back (a
+    ///   ``SelectionDetail`` whose pending edits did not commit): the selection is the one it put
+    ///   back.
     public func select(_ ids: [ID]) throws(ListSelectionError) {
         try select(ids, requireShown: true)
     }
@@ -170,57 +236,136 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         if requireShown, !missing.isEmpty {
             throw .notShown(missing.map { String(describing: $0) })
         }
-        let kept = unique.filter { found[$0] != nil }
+        var kept = unique.filter { found[$0] != nil }
+        if kept.count > 1, !hooks.withLock({ $0.allowsMultiple })() {
+            if requireShown { throw .multipleSelectionNotAllowed(kept.map { String(describing: $0) }) }
+            kept = [kept[0]]
+        }
         let (idsChanged, rows) = state.withLock { state -> (Bool, [Int]) in
             let changed = state.ids != kept
             state.ids = kept
             state.rows = kept.map { found[$0]!.row }
-            state.elements = kept.map { found[$0]!.element }
             if let shown { state.generation = max(state.generation, shown.generation) }
             return (changed, state.rows.sorted())
         }
         showInList(rows)
         if idsChanged { announce(ids: true, elements: true) }
+        if requireShown {
+            let now = state.withLock { $0.ids }
+            if now != kept { throw .changeRefused(now.map { String(describing: $0) }) }
+        }
     }
 
     // MARK: Edits
 
     /// Runs `edit`, which changes `edited` in place (elements of the rows, typically the
-    /// selected ones), then shows the change: their rows reload, or, with
-    /// ``rearranges(with:)``, their arranged array places them again (one move when a sort key
-    /// changed, a reload otherwise). When the rows took a batch while `edit` ran (an arranged
-    /// array that observes the key path moved the row), that batch showed the edit and nothing
-    /// more is done. A detail form's ``SelectedValue`` writes through it.
+    /// selected ones), then shows the change in one batch: their rows reload, or, with
+    /// ``rearranges(with:)``, their arranged array places them again (a move when a sort key
+    /// changed, a reload otherwise). An element whose row a batch taken while `edit` ran
+    /// reloaded, moved or deleted (an arranged array that observes the key path moved it) is
+    /// shown already; an unrelated batch (an insert elsewhere) changes nothing. Edits made
+    /// inside `edit` on the same thread (a form committing several fields) join it: one batch
+    /// at the end. A detail form's ``SelectedValue`` writes through it.
     ///
     /// ```swift
     /// selection.edit(selection.elements) { for person in selection.elements { person.age += 1 } }
     /// ```
     public func edit<Result>(_ edited: [Element], _ edit: () throws -> Result) rethrows -> Result {
-        let before = state.withLock { $0.batches }
-        let result = try edit()
-        guard state.withLock({ $0.batches }) == before, !edited.isEmpty else { return result }
-        let (rearrange, reload, shown) = hooks.withLock { ($0.rearrange, $0.reload, $0.shown) }
-        if let rearrange {
-            for element in edited { rearrange(element) }
-            return result
+        try self.edit(ids: edited.map(id), edit)
+    }
+
+    /// ``edit(_:_:)`` of the elements of `editedIDs`.
+    func edit<Result>(ids editedIDs: [ID], _ edit: () throws -> Result) rethrows -> Result {
+        let thread = ThreadIdentity.current.id
+        let (shownNow, begin, end) = hooks.withLock { ($0.shown, $0.beginRearranging, $0.rearrange) }
+        let shown = shownNow()
+        let known = state.withLock { state -> (ids: [ID], rows: [Int], generation: UInt64) in
+            (state.ids, state.rows, state.generation)
         }
-        let wanted = Set(edited.map(id))
-        var rows: [Int] = []
-        if let shown = shown() {
-            let known = state.withLock { state in
-                state.generation == shown.generation
-                    ? Dictionary(zip(state.ids, state.rows)) { first, _ in first } : [:]
+        state.withLock { state in
+            var watch = state.edits[thread] ?? EditWatch(depth: 0, generation: shown?.generation ?? 0)
+            if watch.depth == 0, let begin, let end {
+                begin()
+                watch.endRearranging = end
             }
-            if wanted.allSatisfy({ known[$0] != nil }) {
-                rows = wanted.map { known[$0]! }
-            } else {
-                for (row, element) in shown.elements.enumerated() where wanted.contains(id(element)) {
-                    rows.append(row)
+            watch.depth += 1
+            let new = editedIDs.filter { !watch.ids.contains($0) }
+            watch.ids += new
+            if let shown, watch.generation == shown.generation, watch.rows != nil {
+                let selected =
+                    known.generation == shown.generation ? Dictionary(zip(known.ids, known.rows)) { a, _ in a } : [:]
+                let missing = new.filter { selected[$0] == nil }
+                let found = missing.isEmpty ? [] : Self.rows(of: missing, in: shown.elements, id: id)
+                var lookup = Dictionary(zip(missing, found)) { a, _ in a }
+                for id in new {
+                    if let row = selected[id] ?? lookup[id] ?? nil { watch.rows?[id] = row }
+                    lookup[id] = nil
                 }
+            } else {
+                watch.rows = nil
             }
+            state.edits[thread] = watch
         }
-        if !rows.isEmpty { reload(rows.sorted()) }
-        return result
+        defer { finishEdit(on: thread) }
+        return try edit()
+    }
+
+    /// Ends an edit of this thread; the outermost shows the edited elements no batch showed.
+    private func finishEdit(on thread: UInt) {
+        let finished = state.withLock { state -> EditWatch? in
+            guard var watch = state.edits[thread] else { return nil }
+            watch.depth -= 1
+            if watch.depth > 0 {
+                state.edits[thread] = watch
+                return nil
+            }
+            state.edits[thread] = nil
+            return watch
+        }
+        guard let watch = finished else { return }
+        let remaining = watch.ids.filter { !watch.shown.contains($0) }
+        if let rearrange = watch.endRearranging {
+            rearrange(remaining)
+            return
+        }
+        if remaining.isEmpty { return }
+        let (reload, shownNow) = hooks.withLock { ($0.reload, $0.shown) }
+        guard let shown = shownNow() else { return }
+        var rows: [Int] = []
+        if watch.generation == shown.generation, let known = watch.rows,
+            remaining.allSatisfy({ known[$0] != nil })
+        {
+            rows = remaining.map { known[$0]! }
+        } else {
+            rows = Self.rows(of: remaining, in: shown.elements, id: id).compactMap { $0 }
+        }
+        if !rows.isEmpty { reload(Array(Set(rows)).sorted()) }
+    }
+
+    /// Follows the edits running now through a batch: the edited rows the batch reloads, moves
+    /// or deletes are shown.
+    private static func followEdits(
+        _ edits: inout [UInt: EditWatch], generation: UInt64, map: BatchIndexMap?
+    ) {
+        for (thread, var watch) in edits {
+            guard generation > watch.generation else { continue }
+            if let map, generation == watch.generation + 1, let rows = watch.rows {
+                var moved: [ID: Int] = [:]
+                for (id, old) in rows {
+                    guard let row = map.newIndex(ofOld: old) else {
+                        watch.shown.insert(id)
+                        continue
+                    }
+                    if map.isReloaded(old) || map.isMoved(old) { watch.shown.insert(id) }
+                    moved[id] = row
+                }
+                watch.rows = moved
+            } else {
+                watch.rows = nil
+            }
+            watch.generation = generation
+            edits[thread] = watch
+        }
     }
 
     // MARK: Following the rows
@@ -249,7 +394,6 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
             let changed = ids != state.ids
             state.ids = ids
             state.rows = newRows
-            state.elements = newRows.map { shown.elements[$0] }
             state.generation = max(state.generation, shown.generation)
             return changed
         }
@@ -262,6 +406,9 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     @usableFromInline
     func follow(generation: UInt64, shown new: [Element], changes: ListChanges?) {
         let outcome = state.withLock { state -> (ids: Bool, elements: Bool, rows: [Int])? in
+            if !state.edits.isEmpty {
+                Self.followEdits(&state.edits, generation: generation, map: changes.map(BatchIndexMap.init))
+            }
             guard generation > state.generation else { return nil }
             defer {
                 state.generation = generation
@@ -290,7 +437,6 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
                 if exact {
                     state.ids = ids
                     state.rows = rows
-                    state.elements = rows.map { new[$0] }
                     followed = true
                 }
             }
@@ -315,7 +461,6 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
                 }
                 state.ids = ids
                 state.rows = rows
-                state.elements = rows.map { new[$0] }
                 reloaded = true
             }
             let idsChanged = oldIDs != state.ids
@@ -324,6 +469,15 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
         guard let outcome else { return }
         showInList(outcome.rows)
         announce(ids: outcome.ids, elements: outcome.elements)
+    }
+
+    /// Shows the selected rows in the list again: it reloaded, and cleared its selection.
+    func listDidReload() {
+        guard let shown = hooks.withLock({ $0.shown })() else { return }
+        let rows = state.withLock { state in
+            state.generation == shown.generation ? state.rows.sorted() : []
+        }
+        if !rows.isEmpty { showInList(rows) }
     }
 
     /// Shows `rows` selected in the list, unless it shows them already.
@@ -353,7 +507,10 @@ extension ListSelection where Element: Equatable {
     /// rows.selection.rearranges(with: arranged)
     /// ```
     public func rearranges(with arranged: ArrangedArray<Element, ID>) {
-        attach { hooks in hooks.rearrange = { [weak arranged] element in arranged?.rearrange(element) } }
+        attach { hooks in
+            hooks.beginRearranging = { [weak arranged] in arranged?.beginEdit() }
+            hooks.rearrange = { [weak arranged] ids in arranged?.endEdit(rearranging: ids) }
+        }
     }
 }
 
@@ -366,12 +523,21 @@ extension ListSelection: CustomStringConvertible {
 public enum ListSelectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The rows show no element of these ids (as text).
     case notShown([String])
+    /// Several ids (as text) for a list that selects one row at a time.
+    case multipleSelectionNotAllowed([String])
+    /// An observer of the selection put it back to these ids (as text): a ``SelectionDetail``
+    /// whose pending edits did not commit.
+    case changeRefused([String])
 
     /// `no row shows the element of id 7`.
     public var description: String {
         switch self {
         case .notShown(let ids):
             "no row shows the element of id \(ids.joined(separator: ", "))"
+        case .multipleSelectionNotAllowed(let ids):
+            "the list selects one row at a time, not the elements of ids \(ids.joined(separator: ", "))"
+        case .changeRefused(let ids):
+            "the selection was put back to the elements of ids \(ids.joined(separator: ", ")): pending edits did not commit"
         }
     }
 }
@@ -432,6 +598,17 @@ struct BatchIndexMap {
 
     /// Whether the old row is reloaded.
     func isReloaded(_ old: Int) -> Bool { Self.contains(reloads, old) }
+
+    /// Whether the old row is moved by one of the batch's moves.
+    func isMoved(_ old: Int) -> Bool {
+        var low = 0
+        var high = moves.count
+        while low < high {
+            let middle = (low + high) / 2
+            if moves[middle].from < old { low = middle + 1 } else { high = middle }
+        }
+        return low < moves.count && moves[low].from == old
+    }
 
     /// The new row of the old row `old`, nil when it is deleted.
     func newIndex(ofOld old: Int) -> Int? {

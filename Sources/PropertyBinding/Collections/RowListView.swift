@@ -132,4 +132,12 @@ public protocol RowSource: AnyObject {
     /// source.listDidMakeRows()
     /// ```
     func listDidMakeRows()
+
+    /// Tells the source that the list reloaded and cleared its selection: ``TableRows`` shows
+    /// its ``ListSelection`` in the list again. Nothing by default.
+    ///
+    /// ```swift
+    /// source.listDidReload()   // what the stand-in table does after reloadData()
+    /// ```
+    func listDidReload()
 }

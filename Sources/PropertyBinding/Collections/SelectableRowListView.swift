@@ -26,6 +26,23 @@ public protocol SelectableRowListView: RowListView {
     /// table.selectRows([0, 2])
     /// ```
     func selectRows(_ rows: [Int])
+
+    /// Whether the user may select several rows; a ``ListSelection`` written several ids keeps
+    /// one when it is false. True unless the list says otherwise.
+    ///
+    /// ```swift
+    /// table.allowsMultipleSelection   // false: one row at a time
+    /// ```
+    var allowsMultipleSelection: Bool { get }
+}
+
+extension SelectableRowListView {
+    /// True: several rows may be selected.
+    ///
+    /// ```swift
+    /// list.allowsMultipleSelection   // true for a list that does not say
+    /// ```
+    public var allowsMultipleSelection: Bool { true }
 }
 
 extension RowSource {
@@ -49,4 +66,11 @@ extension RowSource {
     /// source.listDidMakeRows()   // ignored by a source of its own
     /// ```
     public func listDidMakeRows() {}
+
+    /// Nothing: a source that keeps no selection.
+    ///
+    /// ```swift
+    /// source.listDidReload()   // ignored by a source of its own
+    /// ```
+    public func listDidReload() {}
 }

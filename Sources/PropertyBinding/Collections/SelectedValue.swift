@@ -1,6 +1,8 @@
 /// The selected elements of a list, as a detail form binds them: what a ``SelectionDetail`` hands
-/// its form each time the selection changes. The elements are those selected then; the form is
-/// bound again to the next ones.
+/// its form each time the selection changes. It holds the ids selected then, and reads their
+/// elements from the rows each time (an element replaced by another of the same id is the new
+/// one; an element that left is no longer there); it keeps no element alive. The form is bound
+/// again to the next ones.
 ///
 /// ```swift
 /// let detail = try SelectionDetail(rows.selection) { selected in
@@ -10,9 +12,16 @@
 /// }
 /// ```
 public struct SelectedElements<Element: AnyObject, ID: Hashable>: @unchecked Sendable {
-    /// The elements selected, in the order they were selected.
-    public let elements: [Element]
+    /// The ids selected, in the order they were selected.
+    public let ids: [ID]
     private weak var selection: ListSelection<Element, ID>?
+
+    /// The elements of ``ids`` that the rows show now, in the order they were selected.
+    ///
+    /// ```swift
+    /// selected.elements.map(\.name)   // ["Ann"]
+    /// ```
+    public var elements: [Element] { selection?.elements(of: ids) ?? [] }
 
     /// The elements `selection` selects now.
     ///
@@ -20,7 +29,7 @@ public struct SelectedElements<Element: AnyObject, ID: Hashable>: @unchecked Sen
     /// let selected = SelectedElements(rows.selection)
     /// ```
     public init(_ selection: ListSelection<Element, ID>) {
-        self.elements = selection.elements
+        self.ids = selection.ids
         self.selection = selection
     }
 
@@ -32,7 +41,7 @@ public struct SelectedElements<Element: AnyObject, ID: Hashable>: @unchecked Sen
     public func value<Value: Equatable>(
         _ keyPath: ReferenceWritableKeyPath<Element, Value>
     ) -> SelectedValue<Element, ID, Value> {
-        SelectedValue(elements: elements, keyPath: keyPath, selection: selection)
+        SelectedValue(ids: ids, keyPath: keyPath, selection: selection)
     }
 }
 
@@ -52,15 +61,22 @@ public struct SelectedElements<Element: AnyObject, ID: Hashable>: @unchecked Sen
 /// placeholders for both. `triggers: .standard` follows each element's key path (for
 /// ``KeyPathObservable`` elements that announce it).
 public struct SelectedValue<Element: AnyObject, ID: Hashable, Value: Equatable>: WritableProperty, @unchecked Sendable {
-    /// The elements.
-    public let elements: [Element]
+    /// The ids of the elements, in the order they were selected.
+    public let ids: [ID]
     /// Their property.
     public let keyPath: ReferenceWritableKeyPath<Element, Value>
     weak var selection: ListSelection<Element, ID>?
 
-    init(elements: [Element], keyPath: ReferenceWritableKeyPath<Element, Value>, selection: ListSelection<Element, ID>?)
-    {
-        self.elements = elements
+    /// The elements of ``ids`` that the rows show now: the one of the same id after an element
+    /// is replaced, none for an element that left (or once the rows are gone).
+    ///
+    /// ```swift
+    /// name.elements.count   // 1 while Ann alone is selected
+    /// ```
+    public var elements: [Element] { selection?.elements(of: ids) ?? [] }
+
+    init(ids: [ID], keyPath: ReferenceWritableKeyPath<Element, Value>, selection: ListSelection<Element, ID>?) {
+        self.ids = ids
         self.keyPath = keyPath
         self.selection = selection
     }
@@ -69,6 +85,7 @@ public struct SelectedValue<Element: AnyObject, ID: Hashable, Value: Equatable>:
     ///
     /// - Throws: ``NoSelectionError`` for no element, ``MultipleValuesError`` when they differ.
     public func read() throws -> Value {
+        let elements = elements
         guard let first = elements.first else { throw NoSelectionError(selection: description) }
         let value = first[keyPath: keyPath]
         var values = [value]
@@ -82,18 +99,21 @@ public struct SelectedValue<Element: AnyObject, ID: Hashable, Value: Equatable>:
         return value
     }
 
-    /// Sets every element's value, and shows the change in the list.
+    /// Sets the value of every element the rows show for ``ids``, and shows the change in the
+    /// list.
     ///
-    /// - Throws: ``NoSelectionError`` for no element; nothing is written.
+    /// - Throws: ``NoSelectionError`` when the rows show no element of ``ids`` (none selected,
+    ///   or they left); nothing is written.
     public func write(_ newValue: Value) throws {
-        try validateWrite(newValue)
+        let elements = elements
+        if elements.isEmpty { throw NoSelectionError(selection: description) }
         let write = { for element in elements { element[keyPath: keyPath] = newValue } }
         if let selection { selection.edit(elements, write) } else { write() }
     }
 
     /// Checks that there are elements to write to.
     ///
-    /// - Throws: ``NoSelectionError`` for no element.
+    /// - Throws: ``NoSelectionError`` when the rows show no element of ``ids``.
     public func validateWrite(_ newValue: Value) throws {
         if elements.isEmpty { throw NoSelectionError(selection: description) }
     }
@@ -103,6 +123,7 @@ extension SelectedValue: CombinedSources {
     /// Each element's property: a registry gives triggers for every one; with none selected,
     /// the selection's elements.
     var combinedSources: [any ReadableProperty] {
+        let elements = elements
         if elements.isEmpty, let selection {
             return [ReadOnlyProperty(selection, \.elements)]
         }

@@ -116,6 +116,9 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         selection.attach { hooks in
             hooks.shown = { [weak self] in self?.state.withLock { ($0.generation, $0.shown) } }
             hooks.list = { [weak self] in self?.list as? any SelectableRowListView }
+            hooks.allowsMultiple = { [weak self] in
+                (self?.list as? any SelectableRowListView)?.allowsMultipleSelection ?? true
+            }
             hooks.reload = { [weak self] rows in
                 guard let self, let list = self.list else { return }
                 self.apply(ListChanges(reloads: rows), to: list)
@@ -406,6 +409,15 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     public func listDidMakeRows() {
         let me = ThreadIdentity.current.id
         if let held = state.withLock({ $0.pass.end(on: me) }) { try? write(held) }
+    }
+
+    /// Shows ``selection`` in the list again after it reloaded (which cleared its selection).
+    ///
+    /// ```swift
+    /// table.reloadData()   // the table calls rows.listDidReload(): its selected rows stay selected
+    /// ```
+    public func listDidReload() {
+        selection.listDidReload()
     }
 }
 

@@ -5,9 +5,13 @@
 /// ```
 public enum PendingEditPolicy: Equatable, Sendable {
     /// Commits them to the elements the form shows (`NSEditor`'s `commitEditing`, as
-    /// `NSArrayController` asks before its selection changes). When they do not commit (a value
-    /// that does not convert or validate), the selection goes back to those elements and the form
-    /// keeps the edits: ``SelectionDetail/onRefusedChange`` hears why.
+    /// `NSArrayController` asks before its selection changes): to the elements the rows show
+    /// for their ids, so an element replaced by another of the same id gets the edit. When they
+    /// do not commit (a value that does not convert or validate), the selection goes back to
+    /// those elements and the form keeps the edits: ``SelectionDetail/onRefusedChange`` hears
+    /// why. When those elements left the list (removed, filtered out), there is nothing to go
+    /// back to: the edits that did not commit are dropped, ``SelectionDetail/onDiscard`` hears
+    /// their fields, and the selection changes.
     case commit
     /// Throws them away (`discardEditing`); ``SelectionDetail/onDiscard`` hears the fields whose
     /// edits were dropped.
@@ -36,9 +40,13 @@ public enum PendingEditPolicy: Equatable, Sendable {
 /// ``ListSelection/rearranges(with:)``).
 ///
 /// A pending edit is never lost silently: committed, kept with the selection given back (a
-/// refused commit), or discarded and told to ``onDiscard``. The detail holds its selection
-/// weakly and follows it on the thread that changes it, as a binding with a key-path trigger
-/// does.
+/// refused commit), or discarded and told to ``onDiscard``. The selection never sticks: a
+/// refused commit gives back only elements the rows still show. An element replaced by another
+/// of the same id (`people[1] = Person(id: 2, …)`) is a change of the selection: the pending
+/// edits go to the new element (or are discarded, as the policy says), and the form is bound
+/// to it. The detail holds its selection weakly, and no element (``SelectedElements`` holds
+/// ids); it follows the selection on the thread that changes it, as a binding with a key-path
+/// trigger does.
 public final class SelectionDetail<Element: AnyObject, ID: Hashable>: @unchecked Sendable {
     /// What the form's pending edits become when the selection changes.
     public let pendingEdits: PendingEditPolicy
@@ -93,7 +101,9 @@ public final class SelectionDetail<Element: AnyObject, ID: Hashable>: @unchecked
     /// ```
     public var form: BindingForm { state.withLock { $0.form } }
 
-    /// Told the labels of the fields whose pending edits ``PendingEditPolicy/discard`` dropped.
+    /// Told the labels of the fields whose pending edits were dropped: by
+    /// ``PendingEditPolicy/discard``, or by ``PendingEditPolicy/commit`` when they did not commit
+    /// and their elements had left the list.
     ///
     /// ```swift
     /// detail.onDiscard = { labels in print("discarded:", labels) }
@@ -124,6 +134,24 @@ public final class SelectionDetail<Element: AnyObject, ID: Hashable>: @unchecked
         set { state.withLock { $0.onError = newValue } }
     }
 
+    /// Commits the form's pending edits to the elements it shows, as one edit: each element's
+    /// row is shown once, in one batch, however many fields changed (``ListSelection/edit(_:_:)``).
+    /// Returns the failures, as ``BindingForm/commit()`` does.
+    ///
+    /// ```swift
+    /// let failures = detail.commit()   // name and age of the two selected people: one batch
+    /// ```
+    @discardableResult
+    public func commit() -> [BindingFailure] {
+        let (form, ids) = state.withLock { ($0.form, $0.shownIDs) }
+        return commit(form, ids: ids)
+    }
+
+    private func commit(_ form: BindingForm, ids: [ID]) -> [BindingFailure] {
+        guard let selection else { return form.commit() }
+        return selection.edit(ids: ids) { form.commit() }
+    }
+
     /// Ends the form and stops following the selection.
     ///
     /// ```swift
@@ -149,12 +177,19 @@ public final class SelectionDetail<Element: AnyObject, ID: Hashable>: @unchecked
         if old.hasPendingEdits {
             switch pendingEdits {
             case .commit:
-                let failures = old.commit()
+                let failures = commit(old, ids: oldIDs)
                 if !failures.isEmpty {
-                    // Kept: the selection goes back to the elements whose edits the form holds.
-                    selection.ids = oldIDs
-                    state.withLock { $0.onRefusedChange }?(failures)
-                    return
+                    if !oldIDs.isEmpty, selection.elements(of: oldIDs).count == oldIDs.count {
+                        // Kept: the selection goes back to the elements whose edits the form holds.
+                        selection.ids = oldIDs
+                        state.withLock { $0.onRefusedChange }?(failures)
+                        return
+                    }
+                    // Their elements left: the edits reach no element the list shows.
+                    var labels = old.fields.filter(\.hasPendingEdit).map { $0.label ?? "" }
+                    if labels.isEmpty { labels = failures.map { $0.label ?? "" } }
+                    old.discard()
+                    state.withLock { $0.onDiscard }?(labels)
                 }
             case .discard:
                 let labels = old.fields.filter(\.hasPendingEdit).map { $0.label ?? "" }

@@ -3,6 +3,14 @@
 /// selected; editable: a value written sets every selected object, and the multiple-values
 /// placeholder written back changes none.
 ///
+/// The multiple-values placeholder must be a value no user enters: while the values differ, a
+/// user who types it changes nothing (each object keeps its own value, and no error is
+/// reported), because it cannot be told from the placeholder written back. While the values
+/// agree it is an ordinary value and is written. Text fields take a text no name has
+/// ("Multiple values"); a number field takes a number its form refuses to commit otherwise (a
+/// negative age with a validator that refuses negatives), or shows its placeholder as text
+/// through a transformer of its own.
+///
 /// ```swift
 /// let name = selected.value(\.name).placeholders(whenMultipleValues: "Multiple values", whenNoSelection: "No selection")
 /// try name.read()               // "Multiple values" while Ann and Bea are selected
@@ -85,10 +93,11 @@ extension MultipleValuesPlaceholder: CustomStringConvertible {
 
 extension WritableProperty where Value: Equatable {
     /// Shows `whenMultipleValues` when the selected objects' values differ and `whenNoSelection`
-    /// when nothing is selected: see ``MultipleValuesPlaceholder``.
+    /// when nothing is selected: see ``MultipleValuesPlaceholder``. `whenMultipleValues` must be a
+    /// value no user enters: typed while the values differ, it writes nothing.
     ///
     /// ```swift
-    /// let age = selected.value(\.age).placeholders(whenMultipleValues: -1, whenNoSelection: 0)
+    /// let nickname = selected.value(\.nickname).placeholders(whenMultipleValues: "Multiple values", whenNoSelection: "")
     /// ```
     public func placeholders(
         whenMultipleValues multipleValues: Value, whenNoSelection noSelection: Value? = nil

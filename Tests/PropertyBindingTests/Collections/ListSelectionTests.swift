@@ -193,6 +193,126 @@ import Testing
         _ = binding
     }
 
+    /// A table of `Arrangee`s (classes) with several rows selectable, bound to `people`.
+    static func classRows(_ table: TableView) -> TableRows<Arrangee, Int, TableViewCell> {
+        TableRows(table) { (cell: TableViewCell, person: Arrangee) in
+            cell.text = person.name
+            return []
+        }
+    }
+
+    static func people() -> ObservableArray<Arrangee> {
+        ObservableArray([
+            Arrangee(id: 1, name: "A", age: 30), Arrangee(id: 2, name: "B", age: 20),
+            Arrangee(id: 3, name: "C", age: 10),
+        ])
+    }
+
+    @Test func anEditReloadsItsRowEvenWhenAnUnrelatedBatchHappensWhileItRuns() throws {
+        let people = Self.people()
+        let table = TableView()
+        let rows = Self.classRows(table)
+        let list = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+        let recorder = TableViewRecorder(table)
+        table.simulateRowSelection(0)
+        let ann = people[0]
+        rows.selection.edit([ann]) {
+            ann.name = "Ann"
+            people.append(Arrangee(id: 9, name: "Z", age: 0))  // an insert elsewhere
+        }
+        #expect(recorder.batches.map(\.description) == ["insert [3]", "reload [0]"])
+        #expect(table.cellForRow(at: 0)?.text == "Ann")
+        // A batch that reloads the edited row shows it: no second reload.
+        recorder.removeAll()
+        rows.selection.edit([ann]) {
+            ann.name = "Anna"
+            people[0] = ann  // the array announces a reload of row 0
+        }
+        #expect(recorder.batches.map(\.description) == ["reload [0]"])
+        #expect(table.cellForRow(at: 0)?.text == "Anna")
+        withExtendedLifetime(list) {}
+    }
+
+    @Test func anEditOfSeveralArrangedElementsIsOneBatch() throws {
+        let people = Self.people()
+        let arranged = ArrangedArray(people, sortedBy: [KeyPathComparator(\.name)])
+        let table = TableView()
+        table.allowsMultipleSelection = true
+        let rows = Self.classRows(table)
+        rows.selection.rearranges(with: arranged)
+        let list = try Binding(source: arranged, destination: rows, triggers: .standard).updatingNow()
+        let recorder = TableViewRecorder(table)
+        try rows.selection.select([1, 2, 3])
+        let selected = SelectedElements(rows.selection).value(\.score)
+        try selected.write(5)  // not a key the arranged array sorts or observes
+        #expect(recorder.batches.map(\.description) == ["reload [0, 1, 2]"])
+        recorder.removeAll()
+        // Edits inside an edit join it: one batch at the end.
+        let scores = SelectedElements(rows.selection).value(\.score)
+        rows.selection.edit(rows.selection.elements) {
+            try? scores.write(6)
+            try? scores.write(7)
+        }
+        #expect(recorder.batches.map(\.description) == ["reload [0, 1, 2]"])
+        #expect(people.map(\.score) == [7, 7, 7])
+        withExtendedLifetime(list) {}
+    }
+
+    @Test func aSelectionSetOnTheTableByCodeIsTheRowsSelectionToo() throws {
+        let people = Self.people()
+        let table = TableView()
+        table.allowsMultipleSelection = true
+        let rows = Self.classRows(table)
+        let list = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+        var events = 0
+        let counter = EventCounter { events += 1 }
+        _ = table.addTarget(counter, action: EventCounter.fired, for: .valueChanged)
+        table.simulateRowSelection(0)
+        events = 0
+        table.selectedRows = [2, 1]  // by code
+        #expect(rows.selection.ids == [2, 3])
+        #expect(events == 0)
+        people.insert(Arrangee(id: 9, name: "Z", age: 0), at: 0)  // the next batch keeps it
+        #expect(table.selectedRows == [2, 3])
+        #expect(rows.selection.rows == [2, 3])
+        table.selectedRow = 0
+        #expect(rows.selection.ids == [9])
+        withExtendedLifetime(list) {}
+    }
+
+    @Test func aReloadOfTheTableShowsTheRowsSelectionAgain() throws {
+        let people = Self.people()
+        let table = TableView()
+        table.allowsMultipleSelection = true
+        let rows = Self.classRows(table)
+        let list = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+        table.simulateRowSelection(0)
+        table.simulateRowSelection(2, extendingSelection: true)
+        table.reloadData()
+        #expect(table.selectedRows == [0, 2])
+        #expect(rows.selection.rows == table.selectedRows)
+        #expect(rows.selection.ids == [1, 3])
+        withExtendedLifetime(list) {}
+    }
+
+    @Test func severalIDsWrittenToASingleSelectionTableKeepTheFirstAndSelectThrows() throws {
+        let people = Self.people()
+        let table = TableView()  // one row at a time
+        let rows = Self.classRows(table)
+        let list = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+        rows.selection.ids = [3, 1]
+        #expect(rows.selection.ids == [3])
+        #expect(table.selectedRows == [2])
+        #expect(throws: ListSelectionError.multipleSelectionNotAllowed(["1", "2"])) {
+            try rows.selection.select([1, 2])
+        }
+        #expect(rows.selection.ids == [3])  // left as it was
+        table.selectedRows = [0, 1]  // the table keeps one too
+        #expect(table.selectedRows == [0])
+        #expect(rows.selection.ids == [1])
+        withExtendedLifetime(list) {}
+    }
+
     /// The selection, kept through 10,000 random edits of an arranged array (inserts, deletes,
     /// moves, key changes, sorts, filters, whole replacements) and random taps, checked against a
     /// reference at every step: ids, elements, the table's rows, and what a binding heard.
@@ -325,6 +445,27 @@ final class EventCounter {
         #expect(selection?.ids == [])
         selection = nil
         #expect(weakSelection == nil)
+    }
+
+    @Test func aKeptSelectionKeepsNoElementOfClassAliveOnceItsRowsAreGone() throws {
+        weak var weakBob: Arrangee?
+        var selection: ListSelection<Arrangee, Int>?
+        do {
+            let people = ListSelectionTests.people()
+            let table = TableView()
+            let rows = ListSelectionTests.classRows(table)
+            let binding = try Binding(source: people, destination: rows, triggers: .standard).updatingNow()
+            table.simulateRowSelection(1)
+            selection = rows.selection
+            weakBob = people[1]
+            #expect(selection?.elements.map(\.name) == ["B"])
+            withExtendedLifetime(binding) {}
+        }
+        #expect(weakBob == nil)
+        #expect(selection?.ids == [2])
+        #expect(selection?.elements.isEmpty == true)
+        #expect(selection?.element == nil)
+        selection = nil
     }
 
     @Test func theSelectionFollowsRowsChangedFromTwoThreadsWhileAThirdReadsIt() throws {

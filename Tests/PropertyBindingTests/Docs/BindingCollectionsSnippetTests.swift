@@ -296,8 +296,6 @@ private final class AddressBook: KeyPathObservable {
         #expect(screen.selectedIDs == [1])
         #expect(tableView.selectedRows == [1])
         #expect(recorder.batches.map(\.description).prefix(3) == ["insert [0]", "move [0→3, 3→0]", "delete [0]"])
-        arranged.setSortOrder([KeyPathComparator(\.name)])
-        selection.removeAll()
         recorder.removeAll()
         // snippet: master-detail
         selection.rearranges(with: arranged)  // an edit moves its row when the sort key changed
@@ -311,17 +309,18 @@ private final class AddressBook: KeyPathObservable {
             }
         }
         // end snippet
-        #expect(nameField.text == "No selection")
+        #expect(nameField.text == "Bob")
         // snippet: master-detail-changes
+        arranged.setSortOrder([KeyPathComparator(\.name)])  // "move [2→0]": Abe, Ann, Bob (selected, row 2)
         tableView.simulateRowSelection(1)  // Ann: the name field shows "Ann"
         nameField.simulateTyping("Zoe")  // not continuous: an edit pending
         tableView.simulateRowSelection(0)  // committed first: "move [1→2]"; the form shows Abe
         tableView.simulateRowSelection(1, extendingSelection: true)  // Abe and Bob: "Multiple values"
         nameField.simulateTyping("Al")
-        detail.form.commit()  // both named "Al": "reload [0]", then Bob's "move [1→0]" (the array's order)
+        detail.commit()  // both named "Al", one edit: one batch, "move [0→1], reload [1]"
         tableView.simulateRowDeselection()  // "No selection"
         // end snippet
-        #expect(recorder.batches.map(\.description) == ["move [1→2]", "reload [0]", "move [1→0]"])
+        #expect(recorder.batches.map(\.description) == ["move [2→0]", "move [1→2]", "move [0→1], reload [1]"])
         #expect(people.elements.map(\.name) == ["Al", "Zoe", "Al"])
         #expect(nameField.text == "No selection")
         detail.invalidate()

@@ -129,6 +129,122 @@ import Testing
         #expect(screen.nameField.text == "Bea")
     }
 
+    @Test(arguments: [PendingEditPolicy.commit, .discard])
+    func aSelectedElementThatLeavesWithAnEditThatCannotCommitNeverSticksTheSelection(
+        policy: PendingEditPolicy
+    ) throws {
+        let screen = try Screen(policy: policy)
+        var refused = 0
+        var discarded: [String] = []
+        screen.detail.onRefusedChange = { _ in refused += 1 }
+        screen.detail.onDiscard = { discarded = $0 }
+        screen.table.simulateRowSelection(1)
+        screen.ageField.simulateTyping("x")  // pending, does not convert
+        let bea = screen.contacts.remove(at: 1)  // Bea leaves
+        #expect(discarded == ["age"])  // told: the edit reaches no element the list shows
+        #expect(refused == 0)
+        #expect(screen.rows.selection.ids.isEmpty)
+        #expect(screen.nameField.text == "No selection")
+        #expect(bea.age == 40)
+        screen.table.simulateRowSelection(0)  // a later tap selects
+        #expect(screen.rows.selection.ids == [1])
+        #expect(screen.nameField.text == "Ann")
+        try screen.rows.selection.select([3])  // and so does code
+        #expect(screen.rows.selection.ids == [3])
+        #expect(screen.nameField.text == "Cid")
+    }
+
+    @Test func anElementWithARefusedEditFilteredOutLetsTheSelectionGo() throws {
+        let screen = try Screen(sortedByName: true, policy: .commit)
+        var discarded: [String] = []
+        screen.detail.onDiscard = { discarded = $0 }
+        screen.table.simulateRowSelection(0)  // Ann
+        screen.ageField.simulateTyping("x")
+        #expect(throws: ListSelectionError.changeRefused(["1"])) { try screen.rows.selection.select([3]) }
+        #expect(screen.rows.selection.ids == [1])
+        screen.arranged?.setFilter { $0.name != "Ann" }  // Ann leaves
+        #expect(discarded == ["age"])
+        #expect(screen.rows.selection.ids.isEmpty)
+        screen.table.simulateRowSelection(1)
+        #expect(screen.rows.selection.ids == [3])
+        #expect(screen.ageField.text == "40")
+    }
+
+    @Test(arguments: [PendingEditPolicy.commit, .discard])
+    func aPendingEditFollowsTheSelectedElementReplacedByOneOfTheSameID(policy: PendingEditPolicy) throws {
+        let screen = try Screen(policy: policy)
+        var discarded: [String] = []
+        screen.detail.onDiscard = { discarded = $0 }
+        screen.table.simulateRowSelection(1)
+        screen.nameField.simulateTyping("Bee")  // pending
+        let old = screen.contacts[1]
+        screen.contacts[1] = Contact(id: 2, name: "Beatrice", age: 41)  // same id, a new object
+        #expect(old.name == "Bea")
+        if policy == .commit {
+            #expect(screen.contacts[1].name == "Bee")  // committed to the element the list shows
+            #expect(discarded.isEmpty)
+        } else {
+            #expect(screen.contacts[1].name == "Beatrice")
+            #expect(discarded == ["name"])
+        }
+        #expect(screen.nameField.text == screen.contacts[1].name)
+        #expect(screen.ageField.text == "41")
+        // The form is bound to the new element: its changes show, writes reach it.
+        screen.contacts[1].age = 42
+        #expect(screen.ageField.text == "42")
+        screen.nameField.simulateTyping("B")
+        try #require(screen.detail.commit().isEmpty)
+        #expect(screen.contacts[1].name == "B")
+        #expect(screen.table.cellForRow(at: 1)?.text == "B")
+    }
+
+    @Test func aCommitOfTwoFieldsToTwoElementsIsOneBatch() throws {
+        let screen = try Screen(policy: .commit)
+        screen.table.simulateRowSelection(0)
+        screen.table.simulateRowSelection(2, extendingSelection: true)
+        screen.nameField.simulateTyping("Zed")
+        screen.ageField.simulateTyping("50")
+        screen.recorder.removeAll()
+        #expect(screen.detail.commit().isEmpty)
+        #expect(screen.contacts.map(\.name) == ["Zed", "Bea", "Zed"])
+        #expect(screen.contacts.map(\.age) == [50, 40, 50])
+        #expect(screen.recorder.batches.map(\.description) == ["reload [0, 2]"])
+        // Committed on a change of the selection: one batch too.
+        screen.nameField.simulateTyping("Ann")
+        screen.ageField.simulateTyping("31")
+        screen.recorder.removeAll()
+        screen.table.simulateRowSelection(1)
+        #expect(screen.recorder.batches.map(\.description) == ["reload [0, 2]"])
+    }
+
+    @Test func thePlaceholderTypedByTheUserWritesNothingWhileTheValuesDifferAndIsAValueOtherwise() throws {
+        let screen = try Screen(policy: .commit, continuous: true)
+        screen.table.simulateRowSelection(0)
+        screen.table.simulateRowSelection(1, extendingSelection: true)  // ages 30 and 40
+        #expect(screen.ageField.text == "-1")
+        screen.ageField.simulateTyping("-1")  // the user types the placeholder: nothing written
+        #expect(screen.contacts.map(\.age) == [30, 40, 40])
+        screen.table.simulateRowSelection(2, extendingSelection: false)
+        screen.table.simulateRowSelection(1, extendingSelection: true)  // Bea and Cid agree: 40
+        screen.ageField.simulateTyping("-1")  // an ordinary value now
+        #expect(screen.contacts.map(\.age) == [30, -1, -1])
+    }
+
+    @Test func theDetailKeepsNoElementAliveOnceTheListIsGone() throws {
+        weak var weakBea: Contact?
+        var detail: SelectionDetail<Contact, Int>?
+        do {
+            let screen = try Screen(policy: .commit)
+            screen.table.simulateRowSelection(1)
+            weakBea = screen.contacts[1]
+            detail = screen.detail
+            screen.detail = nil
+        }
+        #expect(weakBea == nil)
+        #expect(detail?.form.hasPendingEdits == false)
+        detail = nil
+    }
+
     @Test func severalSelectedElementsShowMultipleValuesAndAnEditSetsEachOne() throws {
         let screen = try Screen(policy: .commit, continuous: true)
         screen.table.simulateRowSelection(1)
