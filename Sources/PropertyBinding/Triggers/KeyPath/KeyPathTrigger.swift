@@ -61,16 +61,17 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// The ``KeyPathObservable`` object, held as an object: a reference to the protocol would
     /// take a word more in every trigger, and it is cast only to start and stop.
     private weak let object: AnyObject?
-    // Guarded by `lock`. Declared in this order, so that the trigger takes 61 bytes (a 64-byte
-    // block): bindings have one trigger each, and applications hundreds of thousands. What
-    // only a trigger that hears superclass announcements needs (the value it read last) is in
-    // a `KeyPathValueWatch`, made when it starts and held by the object's observers.
+    // Guarded by `lock`. Declared in this order, so that the trigger takes 63 bytes (a 64-byte
+    // request, a 72-byte block): bindings have one trigger each, and applications hundreds of
+    // thousands. What only a trigger that hears superclass announcements needs (the value it
+    // read last) is in a `KeyPathValueWatch`, made when it starts and held by the object's
+    // observers.
     private weak var _delegate: (any TriggerDelegate)?
-    /// Its binding's ``AnyBinding/echoKey`` (`noBinding` for none): an announcement that is
-    /// the echo of the update of the other direction of its pair is known here, before the
-    /// trigger loads its binding (a weak load and a slow release, twice an iteration of a pair).
-    /// Set with `_delegate`, read without the lock.
-    private let echoKey = Atomic<UInt>(noBinding)
+    /// Its binding's `echoKey` (see `AnyBinding`), `notABinding` for another delegate or none:
+    /// an announcement that is the echo of the update of the other direction of its pair is
+    /// known here, before the trigger loads its binding (a weak load and a slow release, twice
+    /// an iteration of a pair). Written with `_delegate` under the lock; read without it.
+    private let echoKey = Atomic<UInt>(notABinding)
     private let lock = StateLock()
     /// Whether this trigger is registered with the object's observers, which find its
     /// registrations by its identity, or observes through a ``KeyPathChain``.
@@ -111,7 +112,7 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     public var delegate: (any TriggerDelegate)? {
         get { lock.withLock { _delegate } }
         set {
-            let key = (newValue as? AnyBinding)?.echoKey ?? Self.noBinding
+            let key = (newValue as? AnyBinding)?.echoKey ?? Self.notABinding
             lock.withLock {
                 _delegate = newValue
                 echoKey.store(key, ordering: .relaxed)
@@ -119,9 +120,9 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
         }
     }
 
-    /// The `echoKey` of a trigger without a binding: no thread's update shows it (an identity
-    /// is aligned, so its lowest bits are never all set).
-    private static var noBinding: UInt { .max }
+    /// The `echoKey` of a trigger whose delegate is not a binding (or who has none): no thread's
+    /// update shows it (an identity is aligned, so its lowest bits are never all set).
+    private static var notABinding: UInt { .max }
 
     /// Whether the trigger is registered with the object now.
     public var isObserving: Bool { lock.withLock { isRegistered } }
