@@ -34,7 +34,9 @@ import Testing
         }
     }
 
-    private func pair(_ model: SharedCount, _ field: SharedCount) -> TwoWayBinding<Property<SharedCount, Int>, Property<SharedCount, Int>> {
+    private typealias Pair = TwoWayBinding<Property<SharedCount, Int>, Property<SharedCount, Int>>
+
+    private func pair(_ model: SharedCount, _ field: SharedCount) -> Pair {
         TwoWayBinding(
             model: Property(model, \.count), form: Property(field, \.count),
             modelTriggers: [KeyPathTrigger(model, \.count)], formTriggers: [KeyPathTrigger(field, \.count)])
