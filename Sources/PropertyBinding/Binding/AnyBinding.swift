@@ -133,6 +133,20 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
     /// The gate this binding updates under.
     var gate: AnyBinding { gateHolder ?? self }
 
+    /// What a thread's innermost update shows (``ThreadIdentity/Cell/updatingGate``) while a
+    /// fire of this binding would be the echo of that update: an update of another binding of
+    /// this gate, on the other side of it (the holder's when this one shares it, and the other
+    /// way round). A trigger that keeps it knows an echo without loading its binding.
+    var echoKey: UInt { gate.gateIdentity | (pairing?.gateHolder == nil ? 0 : 1) }
+
+    /// Whether a fire of a binding whose ``echoKey`` is `key` is, on this thread now, the echo
+    /// of the update it runs innermost: another binding of the same gate, so that the fire
+    /// would only be skipped as re-entrant (see `run(trigger:through:kind:)`).
+    @inline(__always)
+    static func isEcho(_ key: UInt) -> Bool {
+        ThreadIdentity.current.cell.pointee.updatingGate == key
+    }
+
     private func allTriggers() -> [any Trigger] {
         lock.withLock { triggerList.all }
     }
@@ -381,7 +395,7 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
         // other direction of a pair, writing this one's source). Re-entrant, as the gate would
         // say: entering it again would only count a level up and down under its lock.
         let gateID = gate.gateIdentity
-        if case .fired = kind, me.cell.pointee.updatingGate == gateID,
+        if case .fired = kind, me.cell.pointee.updatingGate & ~1 == gateID,
             isRunning.load(ordering: .relaxed) == Running.idle
         {
             let result: UpdateResult = !isValid ? .invalidated : isHeard(trigger) ? .reentrant : .unchanged
@@ -413,7 +427,10 @@ public class AnyBinding: TriggerDelegate, @unchecked Sendable {
             gate.gateIsUpdating.store(true, ordering: .relaxed)
             isRunning.store(Running.updating, ordering: .relaxed)
             let outerGate = me.cell.pointee.updatingGate
-            me.cell.pointee.updatingGate = gateID
+            // The lowest bit tells the gate's holder from the bindings that share its gate, so
+            // that a trigger finds an echo of this update before it loads its binding
+            // (`echoKey`).
+            me.cell.pointee.updatingGate = gateID | (pairing?.gateHolder == nil ? 1 : 0)
             switch kind {
             case .fired: result = performUpdate(trigger: trigger)
             case .deliveredWrite(let delivery): result = performDeliveredWrite(delivery)

@@ -19,7 +19,8 @@ public struct UpdateCounts: Sendable, Hashable, CustomStringConvertible {
     /// Updates that wrote nothing because there was nothing to write: the destination already
     /// held an equal value, a two-way pair did not echo, an edit waited for a commit
     /// (``UpdateResult/unchanged``, ``UpdateResult/reentrant``), or a filter declined the value
-    /// (``UpdateResult/filtered``).
+    /// (``UpdateResult/filtered``). An echo that a ``KeyPathTrigger`` announces is stopped by
+    /// the trigger before it reaches the binding, so it is not counted.
     public var skipped: Int { Int(skippedCount) }
     /// Updates that failed (``UpdateResult/failed(_:)``); the latest is ``AnyBinding/lastError``.
     public var failed: Int { Int(failedCount) }

@@ -28,7 +28,9 @@ struct ThreadIdentity {
         var bindingRows = 0
         /// The gate (its identity) whose update the thread runs innermost now, 0 for none: a
         /// fire of the other direction of that pair (the echo of its write) is known to be
-        /// re-entrant without taking the gate's lock.
+        /// re-entrant without taking the gate's lock. Its lowest bit (identities are aligned)
+        /// is set when the binding updating is the gate's holder: a trigger of the other
+        /// direction compares it with its binding's `echoKey`, before it loads its binding.
         var updatingGate: UInt = 0
         /// The bindings (by identity) that a row's `bind` closure fired while they wrote the
         /// rows, to update again once the thread lets their gate go.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A trigger that fires when a ``KeyPathObservable`` object announces a change of one key
 /// path: synchronous, like key-value observing's did-change notification.
 ///
@@ -59,11 +61,17 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// The ``KeyPathObservable`` object, held as an object: a reference to the protocol would
     /// take a word more in every trigger, and it is cast only to start and stop.
     private weak let object: AnyObject?
-    // Guarded by `lock`. Declared in this order, so that the trigger takes 53 bytes (a 64-byte
-    // block): bindings have one trigger each, and applications hundreds of thousands. What
-    // only a trigger that hears superclass announcements needs (the value it read last) is in
-    // a `KeyPathValueWatch`, made when it starts and held by the object's observers.
+    // Guarded by `lock`. Declared in this order, so that the trigger takes 63 bytes (a 64-byte
+    // request, a 72-byte block): bindings have one trigger each, and applications hundreds of
+    // thousands. What only a trigger that hears superclass announcements needs (the value it
+    // read last) is in a `KeyPathValueWatch`, made when it starts and held by the object's
+    // observers.
     private weak var _delegate: (any TriggerDelegate)?
+    /// Its binding's `echoKey` (see `AnyBinding`), `notABinding` for another delegate or none:
+    /// an announcement that is the echo of the update of the other direction of its pair is
+    /// known here, before the trigger loads its binding (a weak load and a slow release, twice
+    /// an iteration of a pair). Written with `_delegate` under the lock; read without it.
+    private let echoKey = Atomic<UInt>(notABinding)
     private let lock = StateLock()
     /// Whether this trigger is registered with the object's observers, which find its
     /// registrations by its identity, or observes through a ``KeyPathChain``.
@@ -103,8 +111,18 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// The binding told when this trigger fires.
     public var delegate: (any TriggerDelegate)? {
         get { lock.withLock { _delegate } }
-        set { lock.withLock { _delegate = newValue } }
+        set {
+            let key = (newValue as? AnyBinding)?.echoKey ?? Self.notABinding
+            lock.withLock {
+                _delegate = newValue
+                echoKey.store(key, ordering: .relaxed)
+            }
+        }
     }
+
+    /// The `echoKey` of a trigger whose delegate is not a binding (or who has none): no thread's
+    /// update shows it (an identity is aligned, so its lowest bits are never all set).
+    private static var notABinding: UInt { .max }
 
     /// Whether the trigger is registered with the object now.
     public var isObserving: Bool { lock.withLock { isRegistered } }
@@ -177,6 +195,9 @@ public final class KeyPathTrigger: Trigger, @unchecked Sendable {
     /// Called by the object's observers for an announcement of the key path or of one it
     /// depends on.
     func announced() {
+        // The echo of the other direction's write (this thread updates it innermost now): the
+        // binding would skip it as re-entrant, so it is not told (and does not count it).
+        if AnyBinding.isEcho(echoKey.load(ordering: .relaxed)) { return }
         guard let delegate = lock.withLock({ _delegate }) else { return }
         delegate.triggerDidFire(self)
     }
