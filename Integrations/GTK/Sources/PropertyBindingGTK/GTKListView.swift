@@ -30,6 +30,14 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     private var items: [UnsafeMutableRawPointer] = []
     /// The row each bound cell was bound to, by the cell's identity.
     private var boundRows: [ObjectIdentifier: Int] = [:]
+    /// The source told that GTK makes rows (``RowSource/listWillMakeRows()``), until the main
+    /// loop is idle again: GTK binds cells inside its layout, which must not splice the store.
+    private weak var passSource: (any RowSource)?
+    /// Whether GTK is making rows now (a pass begun and not yet ended at idle).
+    private var isMakingRows = false
+    /// Batches that reached the list while GTK made rows (for tests: none, with a source that
+    /// holds them).
+    private(set) var batchesWhileMakingRows = 0
 
     /// Makes a new wrapper of `widget`, a `GtkListView` whose model and factory it replaces.
     public required override init(adopting widget: UnsafeMutablePointer<GtkWidget>) {
@@ -90,6 +98,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     ///   not fit the rows; nothing is applied then.
     public func performRowBatch(_ changes: ListChanges) throws {
         assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+        if isMakingRows { batchesWhileMakingRows += 1 }
         let newCount = source?.numberOfRows ?? 0
         guard changes.isValid(oldCount: items.count, newCount: newCount) else {
             throw GTKListViewError.inconsistentBatch(changes, oldCount: items.count, newCount: newCount)
@@ -152,7 +161,28 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
         guard let cell = Self.cell(of: listItem) else { return }
         let row = Int(gtk_list_item_get_position(listItem))
         boundRows[ObjectIdentifier(cell)] = row
+        beginMakingRows()
         source?.bind(cell, toRow: row)
+    }
+
+    /// Tells the source, at the first row GTK binds in a layout, that GTK makes rows until the
+    /// main loop is idle again: a batch a row's `bind` closure causes waits until then.
+    private func beginMakingRows() {
+        guard !isMakingRows, let source else { return }
+        isMakingRows = true
+        passSource = source
+        source.listWillMakeRows()
+        let end = Unmanaged.passRetained(PassEnd(self)).toOpaque()
+        _ = g_idle_add_full(G_PRIORITY_HIGH_IDLE, endMakingRowsAtIdle, end, nil)
+    }
+
+    /// Ends the pass ``beginMakingRows()`` began: the source shows what it held.
+    fileprivate func endMakingRows() {
+        guard isMakingRows else { return }
+        isMakingRows = false
+        let source = passSource
+        passSource = nil
+        source?.listDidMakeRows()
     }
 
     fileprivate func unbind(_ listItem: OpaquePointer) {
@@ -193,6 +223,23 @@ private typealias FactoryHandler =
     @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?
     ) -> Void
+
+/// The list whose pass of making rows ends at idle, held weakly: a list destroyed meanwhile
+/// ends nothing.
+private final class PassEnd {
+    weak var list: GTKListView?
+
+    init(_ list: GTKListView) {
+        self.list = list
+    }
+}
+
+/// The idle handler that ends a list's pass of making rows, once.
+private let endMakingRowsAtIdle: GSourceFunc = { data in
+    let end = Unmanaged<PassEnd>.fromOpaque(data!).takeRetainedValue()
+    end.list?.endMakingRows()
+    return 0  // G_SOURCE_REMOVE
+}
 
 private func list(_ data: UnsafeMutableRawPointer?) -> GTKListView {
     Unmanaged<GTKListView>.fromOpaque(data!).takeUnretainedValue()
