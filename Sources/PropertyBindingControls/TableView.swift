@@ -396,6 +396,7 @@ open class TableView: Control {
     private func userSelected(_ rows: [Int]) {
         _selectedRows = rows
         rowSourceAdapter?.selectionDidChange(to: rows)
+        sectionSourceAdapter?.selectionDidChange(to: rows, in: self)
         sendActions(for: .valueChanged)
     }
 

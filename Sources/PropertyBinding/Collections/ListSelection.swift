@@ -259,8 +259,14 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     /// Follows the rows to `new`, version `generation` of their array, which `changes` (nil when
     /// unknown) turned the version before into: each selected id finds its new row; the ids
     /// whose elements left are dropped. Shows the rows selected in the list, then announces.
+    ///
+    /// With `isSameContent`, a batch found by id announces ``elements`` only when an id left or
+    /// a selected element's content changed (``TableSections`` follows its rows so).
     @usableFromInline
-    func follow(generation: UInt64, shown new: [Element], changes: ListChanges?) {
+    func follow(
+        generation: UInt64, shown new: [Element], changes: ListChanges?,
+        isSameContent: ((Element, Element) -> Bool)? = nil
+    ) {
         let outcome = state.withLock { state -> (ids: Bool, elements: Bool, rows: [Int])? in
             guard generation > state.generation else { return nil }
             defer {
@@ -313,10 +319,14 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
                     ids.append(state.ids[index])
                     rows.append(row)
                 }
+                let oldElements = state.elements
                 state.ids = ids
                 state.rows = rows
                 state.elements = rows.map { new[$0] }
-                reloaded = true
+                reloaded =
+                    isSameContent.map { same in
+                        ids != oldIDs || !zip(oldElements, state.elements).allSatisfy(same)
+                    } ?? true
             }
             let idsChanged = oldIDs != state.ids
             return (idsChanged, idsChanged || reloaded, state.rows.sorted())

@@ -112,4 +112,22 @@ public protocol SectionedRowSource: AnyObject {
     /// source.unbind(cell, from: ListIndexPath(section: 0, row: 2))
     /// ```
     func unbind(_ cell: AnyObject, from indexPath: ListIndexPath)
+
+    /// Tells the source that the user changed the list's selection (a tap, a click with a
+    /// modifier): `indexPaths` are all the rows selected now, in order. ``TableSections`` keeps
+    /// the selection by element id (``TableSections/selection``); by default nothing is done.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows(at: [ListIndexPath(section: 1, row: 0)])
+    /// ```
+    func listDidSelectRows(at indexPaths: [ListIndexPath])
+}
+
+extension SectionedRowSource {
+    /// Does nothing: a source that keeps no selection.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows(at: [])   // ignored
+    /// ```
+    public func listDidSelectRows(at indexPaths: [ListIndexPath]) {}
 }
