@@ -448,6 +448,22 @@ public final class GroupedTableSections<
     init(_ sections: TableSections<SectionID, Element, ID, Cell>, key: @escaping (Element) -> SectionID) {
         self.sections = sections
         self.key = key
+        // An edit made through the selection (a detail form's) groups the array again when the
+        // element's key changed: its row moves to its section; it reloads otherwise.
+        sections.selection.attach { hooks in
+            hooks.rearrange = { [weak self] element in self?.regroup(element) }
+        }
+    }
+
+    /// Shows the edit of `element`: the array grouped again when its key changed, its row
+    /// reloaded otherwise.
+    private func regroup(_ element: Element) {
+        guard let (sectionID, row) = sections.shownPlace(of: element) else { return }
+        if sectionID == key(element) {
+            sections.reloadRows([row])
+        } else {
+            try? write(written.value)
+        }
     }
 
     /// The array last written, in its own order.
@@ -577,6 +593,18 @@ extension TableSections {
         let (generation, shown) = rows.shownWithGeneration()
         rows.selection.follow(generation: generation, shown: shown, changes: nil, isSameContent: ==)
     }
+
+    /// The section id and row (end to end) that show the element of `element`'s id.
+    func shownPlace(of element: Element) -> (SectionID, Int)? {
+        let wanted = rows.id(element)
+        return state.withLock { state in
+            guard let row = state.shown.rows.firstIndex(where: { rows.id($0) == wanted }) else { return nil }
+            return (state.shown.ids[state.flat.path(row).section], row)
+        }
+    }
+
+    /// Reloads the rows (end to end) of elements edited through the selection, in one batch.
+    func reloadRows(_ flatRows: [Int]) { reload(flatRows) }
 
     /// Reloads the rows (end to end) of elements edited through the selection, in one batch.
     private func reload(_ flatRows: [Int]) {
