@@ -209,4 +209,61 @@ import Testing
         #expect(screen.nameField.text == "Cleo")
         withExtendedLifetime(screen.list) {}
     }
+
+    @Test func theSelectionStaysRightWhileSeveralThreadsChangeTheSectionsAndTheUserTaps() throws {
+        let model = TableSectionsThreadTests.LockedSections()
+        let queue = DispatchQueue(label: "table")
+        let table = queue.sync { TableView(visibleRowCount: 15) }
+        let sections = queue.sync {
+            table.allowsMultipleSelection = true
+            return TableSectionsTests.rows(table)
+        }
+        let binding = Binding(source: Property(model, \.sections), destination: sections).delivered(on: queue)
+        let tap = Tap(table)
+        let reads = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var edits = SectionedEdits(seed: UInt64(thread + 40))
+            edits.nextSection = 1_000 * (thread + 1)
+            edits.nextRow = 100_000 * (thread + 1)
+            for step in 0..<120 {
+                if thread == 3 {
+                    // The user taps on the table's queue; the selection is read from this thread.
+                    let row = edits.random.below(20)
+                    queue.async { [tap] in tap.tap(row) }
+                    let ids = sections.selection.ids
+                    let elements = sections.selection.elements
+                    if ids.count == elements.count { reads.withLock { $0 += 1 } }
+                } else {
+                    model.change { $0 = edits.edited($0) }
+                    binding.update()
+                }
+                if step % 10 == 0 { queue.sync {} }
+            }
+        }
+        binding.update()
+        queue.sync {}
+        let final = model.sections
+        queue.sync {
+            let all = final.flatMap(\.rows)
+            let ids = sections.selection.ids
+            #expect(Set(ids).isSubset(of: Set(all.map(\.id))))
+            let rows = ids.map { id in all.firstIndex { $0.id == id }! }.sorted()
+            #expect(sections.selection.rows == rows)
+            #expect(table.selectedRows == rows)
+            #expect(sections.selection.elements == ids.map { id in all.first { $0.id == id }! })
+        }
+        #expect(reads.value == 120)
+        withExtendedLifetime(binding) {}
+    }
+}
+
+/// The user's tap on a table used only on its queue, sent there from another thread.
+private final class Tap: @unchecked Sendable {
+    private let table: TableView
+    init(_ table: TableView) { self.table = table }
+
+    /// ⌘-clicks `row`, when the table has it. Call it on the table's queue.
+    func tap(_ row: Int) {
+        if row < table.numberOfRows { table.simulateRowSelection(row, extendingSelection: true) }
+    }
 }
