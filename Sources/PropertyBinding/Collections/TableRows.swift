@@ -236,7 +236,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     }
 
     /// Makes `newValue` the array shown, telling the list nothing: the rows of a
-    /// ``TableSections``, whose list takes the sections' batch instead.
+    /// ``TableSections``, whose list takes the sections' batch instead. A new version of the
+    /// array, for ``selection`` to follow.
     func showWithoutBatch(_ newValue: [Element]) {
         state.withLock { state in
             state.shown = newValue
