@@ -210,6 +210,24 @@ import Testing
         withExtendedLifetime(screen.list) {}
     }
 
+    @Test func anEditThroughTheSelectionOfSectionsWrittenAsSectionsReloadsExactlyItsRow() throws {
+        let directory = Directory()
+        let table = TableView(visibleRowCount: 10)
+        let (ann, bob) = (Person(id: 1, name: "Ann"), Person(id: 2, name: "Bob"))
+        directory.sections = [ListSection(id: "Friends", rows: [ann]), ListSection(id: "Work", rows: [bob])]
+        let sections = TableSectionsTests.people(table)
+        let binding = try Binding(source: Property(directory, \.sections), destination: sections, triggers: .standard)
+            .updatingNow()
+        table.simulateRowSelection(1)
+        #expect(sections.selection.element === bob)
+        let recorder = TableViewRecorder(table)
+        sections.selection.edit([bob]) { bob.name = "Bo" }
+        #expect(recorder.sectionBatches == [SectionedListChanges(reloads: [ListIndexPath(section: 1, row: 0)])])
+        #expect(table.cellForRow(at: ListIndexPath(section: 1, row: 0))?.text == "Bo")
+        #expect(sections.selectedIndexPaths == [ListIndexPath(section: 1, row: 0)])
+        withExtendedLifetime(binding) {}
+    }
+
     @Test func theSelectionStaysRightWhileSeveralThreadsChangeTheSectionsAndTheUserTaps() throws {
         let model = TableSectionsThreadTests.LockedSections()
         let queue = DispatchQueue(label: "table")
