@@ -187,6 +187,11 @@ final class SectionSourceDataSource: TableViewDataSource {
         let path = SectionOffsets(counts).path(ofRow: row) ?? ListIndexPath(section: 0, row: row)
         source?.unbind(cell, from: path)
     }
+
+    /// Tells the source the rows the user selected, by index path.
+    func selectionDidChange(to rows: [Int], in tableView: TableView) {
+        source?.listDidSelectRows(at: rows.compactMap(tableView.indexPath(forRow:)))
+    }
 }
 
 extension TableSections where Cell == TableViewCell {

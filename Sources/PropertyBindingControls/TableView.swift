@@ -28,8 +28,9 @@ import PropertyBinding
 /// The user's tap on a row is ``simulateRowSelection(_:)``: it sets ``selectedRow`` and sends
 /// `.valueChanged`, so `triggers: .standard` follows the selection. With
 /// ``allowsMultipleSelection``, ``simulateRowSelection(_:extendingSelection:)`` is a ⌘-click that
-/// adds a row to ``selectedRows`` (or takes it out). Bound by `TableRows`, the table tells its rows
-/// of each tap, and they keep the selection by element id (`ListSelection`):
+/// adds a row to ``selectedRows`` (or takes it out). Bound by `TableRows` (or `TableSections`, by
+/// index path), the table tells its rows of each tap, and they keep the selection by element id
+/// (`ListSelection`):
 ///
 /// ```swift
 /// let showChosen = try Binding(
@@ -389,8 +390,8 @@ open class TableView: Control {
 
     /// Selects `row` as the user's tap does, or, `extendingSelection` in a table that
     /// ``allowsMultipleSelection``, as a ⌘-click does: adds `row` to ``selectedRows``, or takes it
-    /// out when it is selected. Tells the rows' source (`TableRows` keeps the selection by element
-    /// id), then sends `.valueChanged`, when the selection changed; a row that the table does not
+    /// out when it is selected. Tells the rows' source (`TableRows` and `TableSections` keep the
+    /// selection by element id), then sends `.valueChanged`, when the selection changed; a row that the table does not
     /// have does nothing.
     ///
     /// ```swift
@@ -412,6 +413,7 @@ open class TableView: Control {
     private func userSelected(_ rows: [Int]) {
         _selectedRows = rows
         rowSourceAdapter?.selectionDidChange(to: rows)
+        sectionSourceAdapter?.selectionDidChange(to: rows, in: self)
         sendActions(for: .valueChanged)
     }
 

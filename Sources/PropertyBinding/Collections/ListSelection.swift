@@ -403,8 +403,15 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
     /// Follows the rows to `new`, version `generation` of their array, which `changes` (nil when
     /// unknown) turned the version before into: each selected id finds its new row; the ids
     /// whose elements left are dropped. Shows the rows selected in the list, then announces.
+    ///
+    /// With `previous` (the rows shown before, and how to compare an element's content), rows
+    /// found by id announce ``elements`` only when an id left or a selected element's content
+    /// changed (``TableSections`` follows its rows so).
     @usableFromInline
-    func follow(generation: UInt64, shown new: [Element], changes: ListChanges?) {
+    func follow(
+        generation: UInt64, shown new: [Element], changes: ListChanges?,
+        previous: (elements: [Element], isSameContent: (Element, Element) -> Bool)? = nil
+    ) {
         let outcome = state.withLock { state -> (ids: Bool, elements: Bool, rows: [Int])? in
             if !state.edits.isEmpty {
                 Self.followEdits(&state.edits, generation: generation, map: changes.map(BatchIndexMap.init))
@@ -459,9 +466,17 @@ public final class ListSelection<Element, ID: Hashable>: KeyPathObservable, @unc
                     ids.append(state.ids[index])
                     rows.append(row)
                 }
+                let oldRows = state.rows
                 state.ids = ids
                 state.rows = rows
-                reloaded = true
+                reloaded =
+                    previous.map { previous in
+                        ids != oldIDs
+                            || !zip(oldRows, rows).allSatisfy { old, row in
+                                previous.elements.indices.contains(old)
+                                    && previous.isSameContent(previous.elements[old], new[row])
+                            }
+                    } ?? true
             }
             let idsChanged = oldIDs != state.ids
             return (idsChanged, idsChanged || reloaded, state.rows.sorted())

@@ -128,6 +128,15 @@ public protocol SectionedRowSource: AnyObject {
     /// source.listDidMakeRows()
     /// ```
     func listDidMakeRows()
+
+    /// Tells the source that the user changed the list's selection (a tap, a click with a
+    /// modifier): `indexPaths` are all the rows selected now, in order. ``TableSections`` keeps
+    /// the selection by element id (``TableSections/selection``); by default nothing is done.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows(at: [ListIndexPath(section: 1, row: 0)])
+    /// ```
+    func listDidSelectRows(at indexPaths: [ListIndexPath])
 }
 
 extension SectionedRowSource {
@@ -144,4 +153,11 @@ extension SectionedRowSource {
     /// source.listDidMakeRows()   // ignored by a source of its own
     /// ```
     public func listDidMakeRows() {}
+
+    /// Does nothing: a source that keeps no selection.
+    ///
+    /// ```swift
+    /// source.listDidSelectRows(at: [])   // ignored
+    /// ```
+    public func listDidSelectRows(at indexPaths: [ListIndexPath]) {}
 }

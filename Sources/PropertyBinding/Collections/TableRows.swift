@@ -241,12 +241,19 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     }
 
     /// Makes `newValue` the array shown, telling the list nothing: the rows of a
-    /// ``TableSections``, whose list takes the sections' batch instead.
+    /// ``TableSections``, whose list takes the sections' batch instead. A new version of the
+    /// array, for ``selection`` to follow.
     func showWithoutBatch(_ newValue: [Element]) {
         state.withLock { state in
             state.shown = newValue
             state.shownVersion = nil
+            state.generation &+= 1
         }
+    }
+
+    /// The array shown and its version, for a ``TableSections``' selection to follow.
+    func shownWithGeneration() -> (generation: UInt64, elements: [Element]) {
+        state.withLock { ($0.generation, $0.shown) }
     }
 
     /// The failure of a list that is gone; the rows' bindings end with it, silently.

@@ -19,6 +19,11 @@
 /// element, as ``TableRows/bind(_:toRow:)`` says.
 ///
 /// An array grouped into sections by a key is ``grouped(by:)``.
+///
+/// The sections keep the list's selection by element id (``selection``), as ``TableRows`` does:
+/// it follows its elements through every sectioned batch (rows moved within or across sections,
+/// sections deleted or moved, a grouped element whose key changed), drops those that leave, and
+/// takes the user's taps (``listDidSelectRows(at:)``).
 public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Hashable, Cell: AnyObject>:
     WritableProperty, SectionedRowSource, @unchecked Sendable
 {
@@ -102,6 +107,10 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
         self.list = list
         self.listName = String(describing: type(of: list))
         self.rows = TableRows(list, idOf: id, cell: cell, bind: bind, isListSource: false)
+        // An edit made through the selection reloads its rows by index path.
+        rows.selection.attach { hooks in
+            hooks.reload = { [weak self] rows in self?.reload(rows) }
+        }
         list.setSectionSource(self)
     }
 
@@ -162,6 +171,7 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
             newSectionIDs: new.ids, newRows: new.rows, newCounts: new.counts,
             id: rows.id, isSameContent: ==)
         if !changes.isEmpty { apply(changes, to: list) }
+        followSelection(previous: old.rows)
     }
 
     /// Shows `elements` grouped by `key`, with a batch from the sections shown: the batch the
@@ -184,6 +194,7 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
                 newSectionIDs: new.ids, newRows: new.rows, newCounts: new.counts, id: rows.id, isSameContent: ==)
         }
         if !changes.isEmpty { apply(changes, to: list) }
+        followSelection(previous: old.shown.rows)
     }
 
     /// Makes `new` the sections shown and returns those shown before, with the list; nil when
@@ -318,6 +329,7 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
                 if rebinds < 3, !state.withLock({ $0.pass.hold(held, on: me) }) { try? show(held) }
                 return
             }
+            followSelection(previous: nil)
             rebinds += 1
         }
     }
@@ -461,6 +473,24 @@ public final class GroupedTableSections<
     init(_ sections: TableSections<SectionID, Element, ID, Cell>, key: @escaping (Element) -> SectionID) {
         self.sections = sections
         self.key = key
+        // An edit made through the selection (a detail form's) groups the array again when the
+        // element's key changed: its row moves to its section; it reloads otherwise.
+        sections.selection.attach { hooks in
+            hooks.beginRearranging = {}
+            hooks.rearrange = { [weak self] ids in self?.regroup(ids) }
+        }
+    }
+
+    /// Shows the edit of the elements of `ids`, in one batch: the array grouped again when the
+    /// key of one of them changed, their rows reloaded otherwise.
+    private func regroup(_ ids: [ID]) {
+        let places = sections.shownPlaces(of: ids)
+        guard !places.isEmpty else { return }
+        if places.contains(where: { key($0.element) != $0.sectionID }) {
+            try? write(written.value)
+        } else {
+            sections.reloadRows(places.map(\.row))
+        }
     }
 
     /// The array last written, in its own order.
@@ -544,4 +574,79 @@ extension TableSections {
 extension GroupedTableSections: CustomStringConvertible {
     /// `GroupedTableSections<Person>`, for failure messages and graphs.
     public var description: String { "GroupedTableSections<\(Element.self)>" }
+}
+
+// MARK: Selection
+
+extension TableSections {
+    /// The list's selection, single or multiple, kept by element id through every sectioned
+    /// batch (rows moved within or across sections, sections deleted or moved, a grouped
+    /// element whose key changed), and cleared for the elements that leave: the same
+    /// ``ListSelection`` as ``TableRows/selection``, whose ``ListSelection/rows`` count the rows
+    /// of every section end to end. A ``SelectionDetail`` follows it.
+    ///
+    /// ```swift
+    /// let selected = try Binding(
+    ///     source: Property(sections.selection, \.element), destination: Property(editor, \.person), triggers: .standard)
+    /// ```
+    public var selection: ListSelection<Element, ID> { rows.selection }
+
+    /// The index paths of the selected rows, in order.
+    ///
+    /// ```swift
+    /// sections.selectedIndexPaths   // [[1, 0]] while the first person of section 1 is selected
+    /// ```
+    public var selectedIndexPaths: [ListIndexPath] {
+        let selected = rows.selection.rows
+        return state.withLock { state in
+            selected.filter { $0 < state.flat.total }.map { state.flat.path($0) }
+        }
+    }
+
+    /// Takes the rows the user selected in the list into ``selection``, by their elements' ids;
+    /// index paths the sections do not show are ignored.
+    ///
+    /// ```swift
+    /// sections.listDidSelectRows(at: [ListIndexPath(section: 1, row: 0)])
+    /// ```
+    public func listDidSelectRows(at indexPaths: [ListIndexPath]) {
+        let flat = state.withLock { state in indexPaths.compactMap { state.flat.indexIfValid($0) } }
+        rows.selection.listDidSelect(rows: flat)
+    }
+
+    /// The selection follows the rows shown now, by id, from `previous`, the rows shown before
+    /// (nil when a selected row may have changed: its elements are announced then).
+    @usableFromInline
+    func followSelection(previous: [Element]?) {
+        let (generation, shown) = rows.shownWithGeneration()
+        rows.selection.follow(
+            generation: generation, shown: shown, changes: nil, previous: previous.map { ($0, ==) })
+    }
+
+    /// The section id, row (end to end) and element that show each of `ids`, in row order; ids
+    /// not shown are left out.
+    func shownPlaces(of ids: [ID]) -> [(sectionID: SectionID, row: Int, element: Element)] {
+        guard !ids.isEmpty else { return [] }
+        let wanted = Set(ids)
+        return state.withLock { state in
+            var places: [(sectionID: SectionID, row: Int, element: Element)] = []
+            for (row, element) in state.shown.rows.enumerated() where wanted.contains(rows.id(element)) {
+                places.append((state.shown.ids[state.flat.path(row).section], row, element))
+            }
+            return places
+        }
+    }
+
+    /// Reloads the rows (end to end) of elements edited through the selection, in one batch.
+    func reloadRows(_ flatRows: [Int]) { reload(flatRows) }
+
+    /// Reloads the rows (end to end) of elements edited through the selection, in one batch.
+    private func reload(_ flatRows: [Int]) {
+        guard let list else { return }
+        let paths = state.withLock { state in
+            flatRows.filter { $0 >= 0 && $0 < state.flat.total }.map { state.flat.path($0) }
+        }
+        guard !paths.isEmpty else { return }
+        apply(SectionedListChanges(reloads: paths.sorted()), to: list)
+    }
 }

@@ -93,6 +93,16 @@ private final class AddressBook: KeyPathObservable {
         // end snippet
         #expect(tableView.numberOfSections == 2)
         #expect(tableView.visibleCells.map(\.text) == ["Abe", "Ann", "Bob"])
+        // snippet: sectioned selection
+        let selection = byInitial.sections.selection
+        tableView.simulateRowSelection(2)  // the user taps Bob, at [1, 0]
+        book.contacts[2].name = "Al"  // his row moves to A, section B goes: still selected
+        let selected = byInitial.sections.selectedIndexPaths  // [[0, 2]]
+        // end snippet
+        #expect(selection.element?.name == "Al")
+        #expect(selected == [ListIndexPath(section: 0, row: 2)])
+        #expect(tableView.selectedIndexPath == ListIndexPath(section: 0, row: 2))
+        #expect(tableView.numberOfSections == 1)
         withExtendedLifetime(showContacts) {}
     }
 

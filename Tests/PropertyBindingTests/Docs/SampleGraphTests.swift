@@ -40,7 +40,7 @@ import Testing
         // The list's bindings, through the arranged array, and one binding per visible row: the
         // member's name → its cell.
         #expect(edges.contains("\\People.members -> Setter(ArrangedArray<Member, Int>)"))
-        #expect(edges.contains("Setter(ArrangedArray<Member, Int>) -> TableRows<Member>"))
+        #expect(edges.contains("Setter(ArrangedArray<Member, Int>) -> GroupedTableSections<Member>"))
         for id in 0..<3 {
             #expect(edges.contains("\\Member.name [member \(id)] -> \\TableViewCell.text [member \(id)]"))
         }
@@ -63,7 +63,7 @@ import Testing
         let svg = try String(contentsOf: Self.root.appendingPathComponent("Docs/binding-graph.svg"), encoding: .utf8)
         // Drawn from the stored DOT: every field's arrows are in the picture, and the people list's.
         for field in ["name", "age", "email"] { #expect(svg.contains("\(field) · form → model")) }
-        #expect(svg.contains("\\People.members") && svg.contains("TableRows&lt;Member&gt;"))
+        #expect(svg.contains("\\People.members") && svg.contains("GroupedTableSections&lt;Member&gt;"))
         for id in 0..<3 { #expect(svg.contains("\\TableViewCell.text [member \(id)]")) }
     }
 }
