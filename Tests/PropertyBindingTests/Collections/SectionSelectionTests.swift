@@ -228,7 +228,8 @@ import Testing
         screen.nameField.simulateTyping("Cid")
         #expect(
             recorder.sectionBatches.last
-                == SectionedListChanges(reloads: [ListIndexPath(section: 1, row: 0), ListIndexPath(section: 1, row: 1)]))
+                == SectionedListChanges(reloads: [ListIndexPath(section: 1, row: 0), ListIndexPath(section: 1, row: 1)])
+        )
         #expect(recorder.sectionBatches.count == 2)
         withExtendedLifetime(screen.list) {}
     }
