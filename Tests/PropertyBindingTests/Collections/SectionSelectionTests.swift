@@ -272,9 +272,13 @@ import Testing
                     // The user taps on the table's queue; the selection is read from this thread.
                     let row = edits.random.below(20)
                     queue.async { [tap] in tap.tap(row) }
+                    // Each read is whole: no id twice, and the elements' ids in the selection's
+                    // order. (Two reads may differ: the selection changes between them.)
                     let ids = sections.selection.ids
-                    let elements = sections.selection.elements
-                    if ids.count == elements.count { reads.withLock { $0 += 1 } }
+                    let elementIDs = sections.selection.elements.map(\.id)
+                    if Set(ids).count == ids.count, Set(elementIDs).count == elementIDs.count {
+                        reads.withLock { $0 += 1 }
+                    }
                 } else {
                     model.change { $0 = edits.edited($0) }
                     binding.update()
