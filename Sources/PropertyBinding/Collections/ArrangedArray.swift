@@ -482,7 +482,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
         var removals: [Int] = []
         var arrangedIndexOfKey: [UInt64: Int] = [:]
         if !leaving.isEmpty {
-            for (index, key) in old.arrangedKeys.enumerated() where Self.contains(key, in: leaving) {
+            for (index, key) in old.arrangedKeys.enumerated() where leaving.containsSorted(key) {
                 removals.append(index)
                 arrangedIndexOfKey[key] = index
             }
@@ -537,17 +537,6 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
         }
         state.arrangedKeys = arrangedKeys
         place(candidates, removing: removals)
-    }
-
-    /// Whether `key` is in `keys` (ascending).
-    private static func contains(_ key: UInt64, in keys: [UInt64]) -> Bool {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key
     }
 
     /// Applies the filter anew: each element is tested once.
@@ -720,7 +709,7 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
                 inserts.append(to)
                 continue
             }
-            let removedBefore = Self.count(of: removals, below: from)
+            let removedBefore = removals.countSorted(below: from)
             let inPlace = candidate.rank == from - removedBefore && from > lastInPlace
             if inPlace {
                 lastInPlace = from
@@ -778,17 +767,6 @@ public final class ArrangedArray<Element: Equatable, ID: Hashable>: ReadableProp
             if batch.isEmpty { return }
             storage.rearrangeRows(to: newElements, batch)
         }
-    }
-
-    /// The number of `values` (ascending) below `bound`.
-    private static func count(of values: [Int], below bound: Int) -> Int {
-        var low = 0
-        var high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < bound { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     // MARK: Observing elements

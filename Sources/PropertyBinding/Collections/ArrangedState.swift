@@ -22,13 +22,7 @@ struct ArrangedState<Element, ID: Hashable> {
 
     /// The position in `content` of the element whose order key is `key`, by binary search.
     func contentIndex(ofKey key: UInt64) -> Int? {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low < keys.count && keys[low] == key ? low : nil
+        keys.indexSorted(of: key)
     }
 
     /// Keys for `count` elements in order, evenly spaced.

@@ -595,24 +595,8 @@ struct BatchIndexMap {
         return result
     }
 
-    /// The number of elements of the ascending `values` below `bound`.
-    private static func countBelow(_ values: [Int], _ bound: Int) -> Int {
-        var low = 0
-        var high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < bound { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
-    private static func contains(_ values: [Int], _ value: Int) -> Bool {
-        let index = countBelow(values, value)
-        return index < values.count && values[index] == value
-    }
-
     /// Whether the old row is reloaded.
-    func isReloaded(_ old: Int) -> Bool { Self.contains(reloads, old) }
+    func isReloaded(_ old: Int) -> Bool { reloads.containsSorted(old) }
 
     /// Whether the old row is moved by one of the batch's moves.
     func isMoved(_ old: Int) -> Bool {
@@ -627,7 +611,7 @@ struct BatchIndexMap {
 
     /// The new row of the old row `old`, nil when it is deleted.
     func newIndex(ofOld old: Int) -> Int? {
-        if Self.contains(deletes, old) { return nil }
+        if deletes.containsSorted(old) { return nil }
         var low = 0
         var high = moves.count
         while low < high {
@@ -637,7 +621,7 @@ struct BatchIndexMap {
         if low < moves.count, moves[low].from == old { return moves[low].to }
         // Its rank among the rows that stay, which is its rank among the new rows no insert or
         // move takes: `taken[i] - i` never decreases.
-        let rank = old - Self.countBelow(vacated, old)
+        let rank = old - vacated.countSorted(below: old)
         var lowTaken = 0
         var highTaken = taken.count
         while lowTaken < highTaken {

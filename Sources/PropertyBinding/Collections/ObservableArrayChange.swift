@@ -71,13 +71,7 @@ extension ObservableArray {
 
         /// The element of `elements` paired with `index` in `indices` (ascending), if any.
         private static func element(at index: Int, in indices: [Int], _ elements: [Element]) -> Element? {
-            var low = 0
-            var high = indices.count
-            while low < high {
-                let middle = (low + high) / 2
-                if indices[middle] < index { low = middle + 1 } else { high = middle }
-            }
-            return low < indices.count && indices[low] == index ? elements[low] : nil
+            indices.indexSorted(of: index).map { elements[$0] }
         }
     }
 }

@@ -314,19 +314,6 @@ public struct SectionedListChanges: Equatable, Hashable, Sendable, CustomStringC
     }
 }
 
-extension RandomAccessCollection where Index == Int {
-    /// The first index whose element satisfies `isAbove`, false for a prefix and true for the
-    /// rest: a binary search.
-    fileprivate func partitionPoint(_ isAbove: (Element) -> Bool) -> Int {
-        var (low, high) = (startIndex, endIndex)
-        while low < high {
-            let middle = (low + high) / 2
-            if isAbove(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}
-
 extension [ListIndexPath] {
     /// The smallest path both ascending arrays hold, if any.
     fileprivate func firstCommon(with other: [ListIndexPath]) -> ListIndexPath? {
@@ -338,15 +325,9 @@ extension [ListIndexPath] {
         return nil
     }
 
-    /// Whether this ascending array holds `path`.
-    fileprivate func containsSorted(_ path: ListIndexPath) -> Bool {
-        let index = partitionPoint { $0 >= path }
-        return index < count && self[index] == path
-    }
-
     /// How many of this ascending array's paths are at least `start` and below `end`.
     fileprivate func count(from start: ListIndexPath, below end: ListIndexPath) -> Int {
-        partitionPoint { $0 >= end } - partitionPoint { $0 >= start }
+        countSorted(below: end) - countSorted(below: start)
     }
 }
 

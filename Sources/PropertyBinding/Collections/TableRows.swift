@@ -68,14 +68,11 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         weak var announcer: ObservableArray<Element>?
         /// The version of `announcer` that `shown` is, or nil when it is not known to be one.
         var shownVersion: UInt64?
-        /// The thread that runs the `bind` closure now, by identity, and how many of its calls
-        /// it runs, one inside the other.
-        var binder: (thread: UInt, depth: Int)?
-        /// The array written on `binder`'s thread while it ran the `bind` closure: shown once
-        /// the row is made (``bind(_:toRow:)``).
-        var held: [Element]?
+        /// The thread that runs the `bind` closure now, and the array written on it meanwhile:
+        /// shown once the row is made (``bind(_:toRow:)``).
+        var binder = ThreadHold<[Element]>()
         /// The list's pass of making rows, and the array a `bind` closure wrote during it.
-        var pass = RowMakingPass<[Element]>()
+        var pass = ThreadHold<[Element]>()
     }
 
     /// Shows an array in `list` (held weakly), its rows told apart by `id`, each displayed
@@ -203,10 +200,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?, UInt64)? {
         guard let list else { throw listIsGone() }
         let exchanged = state.withLock { state -> ([Element], ListChanges?, UInt64)? in
-            if let binder = state.binder, binder.thread == ThreadIdentity.current.id {
-                state.held = newValue
-                return nil
-            }
+            if state.binder.hold(newValue, on: ThreadIdentity.current.id) { return nil }
             defer {
                 state.shown = newValue
                 state.generation &+= 1
@@ -323,13 +317,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// returns the array written on this thread while the closure ran, if any.
     private func bindNow(_ cell: Cell, to element: Element, row: Int) -> [Element]? {
         let me = ThreadIdentity.current
-        state.withLock { state in
-            if let binder = state.binder, binder.thread == me.id {
-                state.binder = (me.id, binder.depth + 1)
-            } else if state.binder == nil {
-                state.binder = (me.id, 1)
-            }
-        }
+        state.withLock { $0.binder.begin(on: me.id) }
         me.bindingRows += 1
         // Outside the lock: binding runs the user's code, and an update may read the rows.
         let bindings: [AnyBinding]
@@ -345,16 +333,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
         // A cell bound again without being unbound (a list that rebinds in place) ends its old
         // bindings: a row's bindings never outlive the element it shows.
         let (replaced, held) = state.withLock { state in
-            var held: [Element]?
-            if let binder = state.binder, binder.thread == me.id {
-                if binder.depth > 1 {
-                    state.binder = (me.id, binder.depth - 1)
-                } else {
-                    state.binder = nil
-                    held = state.held
-                    state.held = nil
-                }
-            }
+            let held = state.binder.end(on: me.id)
             return (state.rowBindings.updateValue(bindings, forKey: ObjectIdentifier(cell)) ?? [], held)
         }
         for binding in replaced { binding.end() }

@@ -66,12 +66,11 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     private struct State {
         var shown = Shown()
         var flat = FlatRows(counts: [])
-        /// The thread that binds a row now, by identity, and how many of its calls it runs.
-        var binder: (thread: UInt, depth: Int)?
-        /// The sections written on `binder`'s thread while it bound a row: shown once it is made.
-        var held: Shown?
+        /// The thread that binds a row now, and the sections written on it meanwhile: shown
+        /// once the row is made.
+        var binder = ThreadHold<Shown>()
         /// The list's pass of making rows, and the sections a `bind` closure wrote during it.
-        var pass = RowMakingPass<Shown>()
+        var pass = ThreadHold<Shown>()
         /// The array whose announced batches a grouped array's writes follow (``follow(_:)``).
         weak var announcer: ObservableArray<Element>?
         /// The version of `announcer` that the sections show grouped, nil when not known.
@@ -213,10 +212,7 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     ) throws -> (any SectionedListView, (shown: Shown, oldOfNew: [Int]?))? {
         guard let list else { throw listIsGone() }
         let old = state.withLock { state -> (shown: Shown, oldOfNew: [Int]?)? in
-            if let binder = state.binder, binder.thread == ThreadIdentity.current.id {
-                state.held = new
-                return nil
-            }
+            if state.binder.hold(new, on: ThreadIdentity.current.id) { return nil }
             let old = state.shown
             var oldOfNew: [Int]?
             var version: UInt64?
@@ -338,24 +334,9 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     /// thread meanwhile.
     private func bindNow(_ cell: AnyObject, toRow row: Int) -> Shown? {
         let me = ThreadIdentity.current.id
-        state.withLock { state in
-            if let binder = state.binder, binder.thread == me {
-                state.binder = (me, binder.depth + 1)
-            } else if state.binder == nil {
-                state.binder = (me, 1)
-            }
-        }
+        state.withLock { $0.binder.begin(on: me) }
         rows.bind(cell, toRow: row)
-        return state.withLock { state -> Shown? in
-            guard let binder = state.binder, binder.thread == me else { return nil }
-            if binder.depth > 1 {
-                state.binder = (me, binder.depth - 1)
-                return nil
-            }
-            state.binder = nil
-            defer { state.held = nil }
-            return state.held
-        }
+        return state.withLock { $0.binder.end(on: me) }
     }
 
     /// Shows `held` when it differs from the sections shown only in the element of flat `row`,

@@ -448,3 +448,43 @@ import Testing
         withExtendedLifetime(binding) {}
     }
 }
+
+/// A pass of making rows (`listWillMakeRows()` … `listDidMakeRows()`) over sections: a `bind`
+/// closure that changes other rows reaches the list once the pass is over.
+@Suite struct TableSectionsPassTests {
+    final class Hold {
+        var binding: AnyBinding?
+        var marksAsSeen = false
+    }
+
+    @Test func sectionsWrittenByABindClosureDuringAPassReachTheListWhenItEnds() throws {
+        let directory = TableSectionsTests.Directory()
+        let table = TableView(visibleRowCount: 10)
+        let hold = Hold()
+        let sections = TableSections(table, sectionID: String.self) { (cell, person: TableSectionsTests.Person) in
+            if hold.marksAsSeen, person.name == "Ann", directory.sections.count == 2 {
+                directory.sections.removeLast()  // seen: the "New" section goes
+                hold.binding?.update()
+            }
+            cell.text = person.name
+            return []
+        }
+        directory.sections = [
+            ListSection(id: "Seen", rows: [TableSectionsTests.Person(id: 1, name: "Ann")]),
+            ListSection(id: "New", rows: [TableSectionsTests.Person(id: 2, name: "Bob")]),
+        ]
+        let binding = Binding(source: Property(directory, \.sections), destination: sections)
+        hold.binding = binding
+        binding.update()
+        let recorder = TableViewRecorder(table)
+        hold.marksAsSeen = true
+        sections.listWillMakeRows()
+        table.reloadSections()
+        #expect(recorder.sectionBatches.isEmpty)  // held while the pass runs
+        #expect(try sections.read().map(\.id) == ["Seen", "New"])
+        sections.listDidMakeRows()
+        #expect(recorder.sectionBatches == [SectionedListChanges(sections: ListChanges(deletes: [1]))])
+        #expect(table.numberOfSections == 1)
+        #expect(table.visibleCells.map(\.text) == ["Ann"])
+    }
+}
