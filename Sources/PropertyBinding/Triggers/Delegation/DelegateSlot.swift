@@ -97,12 +97,12 @@ public final class DelegateSlot<Delegate>: @unchecked Sendable {
 @usableFromInline
 struct ProxyChain<Delegate> {
     /// One installed proxy: its identity, and the proxy as the delegate type.
-    @usableFromInline typealias Link = (id: ObjectIdentifier, receiver: Delegate)
+    @usableFromInline typealias InstalledProxy = (id: ObjectIdentifier, receiver: Delegate)
 
     /// The innermost proxy; nil only when the chain is empty.
-    @usableFromInline var first: Link?
+    @usableFromInline var first: InstalledProxy?
     /// The proxies installed after `first`, innermost first.
-    @usableFromInline var rest: [Link] = []
+    @usableFromInline var rest: [InstalledProxy] = []
 
     /// An empty chain.
     @inlinable init() {}
@@ -111,10 +111,10 @@ struct ProxyChain<Delegate> {
     @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
 
     /// The outermost proxy, which receives the callbacks first.
-    @inlinable var last: Link? { rest.last ?? first }
+    @inlinable var last: InstalledProxy? { rest.last ?? first }
 
     /// The proxy at `index`, innermost first.
-    @inlinable subscript(index: Int) -> Link {
+    @inlinable subscript(index: Int) -> InstalledProxy {
         index == 0 ? first! : rest[index - 1]
     }
 
@@ -125,7 +125,7 @@ struct ProxyChain<Delegate> {
     }
 
     /// Installs `link` outermost.
-    mutating func append(_ link: Link) {
+    mutating func append(_ link: InstalledProxy) {
         if first == nil { first = link } else { rest.append(link) }
     }
 

@@ -28,7 +28,7 @@ final class NotificationDispatcher: @unchecked Sendable {
     /// and removing one take constant time however many a sender has. A trigger is held from
     /// `add` to `remove`, which its binding calls when it lets the trigger go (removal,
     /// invalidation, deinit).
-    private enum Group {
+    private enum SenderTriggers {
         /// The sender's one trigger.
         case one(NotificationTrigger)
         /// Two triggers or more, in a box: the table's entries stay one word.
@@ -102,12 +102,12 @@ final class NotificationDispatcher: @unchecked Sendable {
     private let lock = StateLock()
     // Guarded by `lock`. (Exempting them from the dynamic exclusivity check saves a negligible
     // share of a post, so they keep it: Benchmarks/README.md.)
-    private var bySender: [UInt: Group] = [:]
+    private var bySender: [UInt: SenderTriggers] = [:]
     private var anySender = SlotList<NotificationTrigger>()
     /// The sender looked up last and its triggers: a sender usually posts again, and hashing its
     /// key costs more than the rest of the look-up. Forgotten whenever the table changes.
     private var lastSender: UInt = 0
-    private var lastGroup: Group?
+    private var lastSenderTriggers: SenderTriggers?
     /// The center's observer while triggers are registered. Guarded by the `dispatchers` lock,
     /// which also orders adding and removing it.
     private var observer: (any NSObjectProtocol)?
@@ -203,15 +203,15 @@ final class NotificationDispatcher: @unchecked Sendable {
     /// Call with `lock` held.
     private func forgetLastSender() {
         lastSender = 0
-        lastGroup = nil
+        lastSenderTriggers = nil
     }
 
     /// The triggers of `sender`; call with `lock` held.
-    private func group(of sender: UInt) -> Group? {
-        if sender == lastSender { return lastGroup }
+    private func group(of sender: UInt) -> SenderTriggers? {
+        if sender == lastSender { return lastSenderTriggers }
         let group = bySender[sender]
         lastSender = sender
-        lastGroup = group
+        lastSenderTriggers = group
         return group
     }
 
