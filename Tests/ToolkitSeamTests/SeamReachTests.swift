@@ -39,7 +39,7 @@ class Dial: TargetActionSource, TriggerMakingObject {
     }
 
     func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
-        // `\Self.value` cannot be written in a class; `\D.value` with `D` the key path's root can.
+        // A key path on `Self` is no help in a class; `\D.value`, `D` the key path's root, is.
         func valueKeyPath<D: DialKind>(_: D.Type) -> AnyKeyPath { \D.value }
         guard let root = type(of: keyPath).rootType as? any DialKind.Type, keyPath == valueKeyPath(root) else {
             return []

@@ -3,7 +3,11 @@
 ///
 /// The list tells its source of each selection the user makes with
 /// ``RowSource/listDidSelectRows(_:)``; the rows tell the list the rows to show selected, after
-/// each batch and when the selection is set by code, with ``selectRows(_:)``.
+/// each batch and when the selection is set by code, with ``selectRows(_:)``. A
+/// ``SectionedListView`` that selects conforms too: its rows are counted end to end through its
+/// sections (the first row of the second section after a first section of three rows is row 3),
+/// as ``ListSelection/rows`` counts them; it tells its ``SectionedRowSource`` of the user's
+/// selection by index path (``SectionedRowSource/listDidSelectRows(at:)``).
 ///
 /// ```swift
 /// extension SimpleList: SelectableRowListView {
