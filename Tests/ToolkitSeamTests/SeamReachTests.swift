@@ -95,6 +95,61 @@ final class Field<Value>: TargetActionSource, TriggerMakingObject {
     func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool { box.has(trigger) }
 }
 
+/// A widget class as a third-party toolkit ships it, which knows nothing of bindings; an adapter
+/// makes it a seam afterwards, in an extension (below).
+final class VendorSlider {
+    var position = 0.0
+    var onChange: [() -> Void] = []
+
+    func drag(to newPosition: Double) {
+        position = newPosition
+        for action in onChange { action() }
+    }
+}
+
+extension VendorSlider: TargetActionSource, TriggerMakingObject {
+    func makeTriggers(for keyPath: AnyKeyPath) -> [any Trigger] {
+        keyPath == \VendorSlider.position ? [TargetActionTrigger(source: self, events: .valueChanged)] : []
+    }
+
+    // The vendor's one callback list, and the triggers registered on it by identity.
+    private static let registered = StateLockedTriggers()
+
+    func addTriggerAction(_ trigger: TargetActionTrigger) {
+        guard !hasTriggerAction(trigger) else { return }
+        Self.registered.add(trigger, on: self)
+        onChange.append { [weak trigger] in trigger?.controlDidSendAction() }
+    }
+
+    func removeTriggerAction(_ trigger: TargetActionTrigger) {
+        Self.registered.remove(trigger, on: self)
+        let live = Self.registered.triggers(on: self)
+        onChange = live.map { trigger in { [weak trigger] in trigger?.controlDidSendAction() } }
+    }
+
+    func hasTriggerAction(_ trigger: TargetActionTrigger) -> Bool {
+        Self.registered.triggers(on: self).contains { $0 === trigger }
+    }
+}
+
+/// The triggers registered on each vendor widget, by the widget's identity.
+final class StateLockedTriggers: @unchecked Sendable {
+    private let lock = StateLock()
+    private var byWidget: [ObjectIdentifier: [TargetActionTrigger]] = [:]
+
+    func add(_ trigger: TargetActionTrigger, on widget: AnyObject) {
+        lock.withLock { byWidget[ObjectIdentifier(widget), default: []].append(trigger) }
+    }
+
+    func remove(_ trigger: TargetActionTrigger, on widget: AnyObject) {
+        lock.withLock { byWidget[ObjectIdentifier(widget)]?.removeAll { $0 === trigger } }
+    }
+
+    func triggers(on widget: AnyObject) -> [TargetActionTrigger] {
+        lock.withLock { byWidget[ObjectIdentifier(widget)] ?? [] }
+    }
+}
+
 final class Mixer {
     var gain = 0.0
     var steps = 0
@@ -155,6 +210,19 @@ final class Mixer {
         storeName.invalidate()
         storeCount.invalidate()
         #expect(nameField.box.count == 0 && countField.box.count == 0)
+    }
+
+    @Test func aWidgetClassMadeASeamInAnExtensionIsKnownWithNoRegistration() throws {
+        let slider = VendorSlider()
+        let mixer = Mixer()
+        let storeGain = try Binding(
+            source: Property(slider, \.position), destination: Property(mixer, \.gain), triggers: .standard)
+        slider.drag(to: 0.5)
+        #expect(mixer.gain == 0.5)
+        storeGain.invalidate()
+        #expect(slider.onChange.isEmpty)
+        slider.drag(to: 0.25)
+        #expect(mixer.gain == 0.5)
     }
 
     @Test func aKeyPathThroughAPlainObjectToAControlIsRefusedWithATypedErrorAndTheControlItselfIsKnown() throws {
