@@ -8,21 +8,20 @@
 /// `insertSections`, `moveSection`, then the row calls. A list view of your own:
 ///
 /// ```swift
-/// final class SimpleSectionedList: SimpleList, SectionedListView {
-///     private weak var sectionSource: (any SectionedRowSource)?
-///     private var sectionCells: [[SimpleCell]] = []
+/// final class SimpleSectionedList: SectionedListView {
+///     private weak var source: (any SectionedRowSource)?
+///     private var sections: [[SimpleCell]] = []
 ///     func setSectionSource(_ source: (any SectionedRowSource)?) {
-///         sectionSource = source
+///         self.source = source
 ///         reloadSections()
 ///     }
 ///     func reloadSections() {
-///         for (section, cells) in sectionCells.enumerated() {
+///         for (section, cells) in sections.enumerated() {
 ///             for (row, cell) in cells.enumerated() {
-///                 sectionSource?.unbind(cell, from: ListIndexPath(section: section, row: row))
+///                 source?.unbind(cell, from: ListIndexPath(section: section, row: row))
 ///             }
 ///         }
-///         let source = sectionSource
-///         sectionCells = (0..<(source?.numberOfSections ?? 0)).map { section in
+///         sections = (0..<(source?.numberOfSections ?? 0)).map { section in
 ///             (0..<(source?.numberOfRows(inSection: section) ?? 0)).map { row in
 ///                 let cell = SimpleCell()
 ///                 source?.bind(cell, to: ListIndexPath(section: section, row: row))
@@ -30,7 +29,11 @@
 ///             }
 ///         }
 ///     }
-///     func performSectionBatch(_ changes: SectionedListChanges) throws { reloadSections() }
+///     func performSectionBatch(_ changes: SectionedListChanges) throws { reloadSections() }   // the simplest correct batch
+///     // TableSections drives the list through the three above; a plain list of rows is one section.
+///     func setRowSource(_ source: (any RowSource)?) {}
+///     func reloadRows() { reloadSections() }
+///     func performRowBatch(_ changes: ListChanges) throws { reloadSections() }
 /// }
 /// ```
 ///

@@ -10,9 +10,15 @@
 /// selection by index path (``SectionedRowSource/listDidSelectRows(at:)``).
 ///
 /// ```swift
-/// extension SimpleList: SelectableRowListView {
-///     var selectedRowIndices: [Int] { selected }
-///     func selectRows(_ rows: [Int]) { selected = rows }
+/// final class SelectingList: SelectableRowListView {
+///     private weak var source: (any RowSource)?
+///     private(set) var selectedRowIndices: [Int] = []
+///     func selectRows(_ rows: [Int]) { selectedRowIndices = rows }   // by code: no event
+///     func userTapped(_ row: Int) {
+///         selectedRowIndices = [row]
+///         source?.listDidSelectRows(selectedRowIndices)
+///     }
+///     …   // RowListView's three methods, as SimpleList's
 /// }
 /// ```
 public protocol SelectableRowListView: RowListView {
