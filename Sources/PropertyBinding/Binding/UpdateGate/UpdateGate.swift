@@ -145,15 +145,25 @@ extension AnyBinding {
     }
 
     /// Runs `body` between this binding's updates: inside its gate, after an update running on
-    /// another thread has finished and before the next one starts. The testing library reads a
-    /// destination this way, since the binding may be writing it on another thread.
+    /// another thread has finished and before the next one starts.
+    ///
+    /// Read a destination this way when the binding may be writing it on another thread: the
+    /// read never sees half an update. `PropertyBindingTesting` reads what a binding wrote with it;
+    /// so can a test helper or a toolkit adapter of your own.
+    ///
+    /// ```swift
+    /// let shown = showName.betweenUpdates { label.text }
+    /// ```
+    ///
+    /// Keep `body` short and do not wait in it for another thread that fires this binding: the
+    /// binding's updates wait for it.
     ///
     /// - Parameter waiting: Whether to wait for an update running on another thread; false
     ///   (for async callers, which must not block their thread) returns nil instead.
     /// - Returns: what `body` returns; nil, without running `body`, when another thread holds
     ///   the gate and this one may not wait: `waiting` is false, or this thread is inside an
     ///   update of another gate (waiting could deadlock).
-    package func betweenUpdates<Result>(waiting: Bool = true, _ body: () throws -> Result) rethrows -> Result? {
+    public func betweenUpdates<Result>(waiting: Bool = true, _ body: () throws -> Result) rethrows -> Result? {
         let gate = self.gate
         let me = ThreadIdentity.current
         guard case .entered = gate.enterGate(as: me, handing: nil, waiting: waiting) else { return nil }
