@@ -18,10 +18,11 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// The key path this property reads and writes.
     public let keyPath: ReferenceWritableKeyPath<Root, Value>
     @usableFromInline weak var _object: Root?
-    /// Reads into `value` when it is nil, otherwise writes it. One closure, not a getter and a
-    /// setter: the optimizer folds a literal key path into direct access only in a closure
-    /// that is its sole user.
-    @usableFromInline let _access: (Root, inout Value?) -> Void
+    /// Reads into `value` when it is nil, otherwise writes it; false, touching nothing, when the
+    /// object has ended (an ``EndingObject``). One closure, not a getter and a setter: the
+    /// optimizer folds a literal key path into direct access only in a closure that is its sole
+    /// user.
+    @usableFromInline let _access: (Root, inout Value?) -> Bool
 
     /// Creates a property of `object` at `keyPath`; `object` is held weakly.
     ///
@@ -39,14 +40,30 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
         self.keyPath = keyPath()
     }
 
+    /// Creates a property of an ``EndingObject`` at `keyPath`; `object` is held weakly, and once
+    /// it has ended, reads and writes throw as they do when it is deallocated, touching nothing.
+    ///
+    /// ```swift
+    /// let text = Property(handle, \.text)   // handle: a WidgetHandle, an EndingObject
+    /// ```
     @inlinable
-    static func accessor(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> (Root, inout Value?) -> Void {
+    public init(_ object: Root, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Root, Value>)
+    where Root: EndingObject {
+        self._object = object
+        let access = Self.accessor(keyPath())
+        self._access = { root, value in root.hasEnded ? false : access(root, &value) }
+        self.keyPath = keyPath()
+    }
+
+    @inlinable
+    static func accessor(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> (Root, inout Value?) -> Bool {
         { root, value in
             if let newValue = value {
                 root[keyPath: keyPath] = newValue
             } else {
                 value = root[keyPath: keyPath]
             }
+            return true
         }
     }
 
@@ -60,7 +77,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     public func read() throws -> Value {
         guard let object = _object else { throw deallocated() }
         var value: Value?
-        _access(object, &value)
+        guard _access(object, &value) else { throw deallocated() }
         return value!
     }
 
@@ -72,7 +89,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     public func write(_ newValue: Value) throws {
         guard let object = _object else { throw deallocated() }
         var value: Value? = newValue
-        _access(object, &value)
+        guard _access(object, &value) else { throw deallocated() }
     }
 
     /// Reads `object[keyPath: keyPath]`, asks `shouldWrite`, and stores `newValue` when it
@@ -84,10 +101,10 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     public func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool {
         guard let object = _object else { throw deallocated() }
         var current: Value?
-        _access(object, &current)
+        guard _access(object, &current) else { throw deallocated() }
         guard shouldWrite(current) else { return false }
         var value: Value? = newValue
-        _access(object, &value)
+        guard _access(object, &value) else { throw deallocated() }
         return true
     }
 
@@ -104,13 +121,14 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     ) throws -> (written: Bool, readBack: Value?) {
         guard let object = _object else { throw deallocated() }
         var current: Value?
-        _access(object, &current)
+        guard _access(object, &current) else { throw deallocated() }
         guard shouldWrite(current) else { return (false, readingBack ? current : nil) }
         var value: Value? = newValue
-        _access(object, &value)
+        guard _access(object, &value) else { throw deallocated() }
         guard readingBack else { return (true, nil) }
         var readBack: Value?
-        _access(object, &readBack)
+        // The write may have ended the object (a widget that destroys its window): nothing read.
+        guard _access(object, &readBack) else { return (true, nil) }
         return (true, readBack)
     }
 
@@ -119,7 +137,8 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     @inlinable
     public func validateWrite(_ newValue: Value) throws {
-        guard _object != nil else { throw deallocated() }
+        guard let object = _object else { throw deallocated() }
+        if let ending = object as? any EndingObject, ending.hasEnded { throw deallocated() }
     }
 
     @usableFromInline

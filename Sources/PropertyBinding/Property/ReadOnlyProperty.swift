@@ -22,9 +22,9 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
     /// The key path this property reads.
     public let keyPath: KeyPath<Root, Value>
     @usableFromInline weak var _object: Root?
-    /// Reads the value. The optimizer folds a literal key path into direct access only in a
-    /// closure that is its sole user.
-    @usableFromInline let _read: (Root) -> Value
+    /// Reads the value; nil when the object has ended (an ``EndingObject``). The optimizer folds
+    /// a literal key path into direct access only in a closure that is its sole user.
+    @usableFromInline let _read: (Root) -> Value?
 
     /// Creates a read-only property of `object` at `keyPath`; `object` is held weakly.
     ///
@@ -42,8 +42,22 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
         self.keyPath = keyPath()
     }
 
+    /// Creates a read-only property of an ``EndingObject`` at `keyPath`; `object` is held
+    /// weakly, and once it has ended, reads throw as they do when it is deallocated.
+    ///
+    /// ```swift
+    /// let shown = ReadOnlyProperty(handle, \.text)   // handle: a WidgetHandle, an EndingObject
+    /// ```
     @inlinable
-    static func accessor(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value {
+    public init(_ object: Root, _ keyPath: @autoclosure () -> KeyPath<Root, Value>) where Root: EndingObject {
+        self._object = object
+        let read = Self.accessor(keyPath())
+        self._read = { root in root.hasEnded ? nil : read(root) }
+        self.keyPath = keyPath()
+    }
+
+    @inlinable
+    static func accessor(_ keyPath: KeyPath<Root, Value>) -> (Root) -> Value? {
         { root in root[keyPath: keyPath] }
     }
 
@@ -55,8 +69,8 @@ public struct ReadOnlyProperty<Root: AnyObject, Value>: ReadableProperty {
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     @inlinable
     public func read() throws -> Value {
-        guard let object = _object else { throw deallocated() }
-        return _read(object)
+        guard let object = _object, let value = _read(object) else { throw deallocated() }
+        return value
     }
 
     @usableFromInline

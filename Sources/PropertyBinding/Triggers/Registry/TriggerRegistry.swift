@@ -174,7 +174,7 @@ public final class TriggerRegistry: @unchecked Sendable {
     ///   would give could never fire,
     ///   ``TriggerRegistryError/announcedOnSuperclass(root:keyPath:superclass:)`` when a
     ///   ``KeyPathTrigger`` could miss its changes, ``PropertyError/objectDeallocated(root:keyPath:)``
-    ///   when its object is gone.
+    ///   when its object is gone (deallocated, or an ``EndingObject`` that has ended).
     public func triggers(for property: some ReadableProperty) throws -> [any Trigger] {
         if let sources = PropertyOrigin.combinedSources(of: property) {
             // Every input of a combined property, each through its own transformers.
@@ -187,6 +187,9 @@ public final class TriggerRegistry: @unchecked Sendable {
         let root = String(describing: origin.rootType)
         func keyPath() -> String { origin.keyPath.stableDescription(reading: origin.object) }
         guard let object = origin.object else {
+            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
+        }
+        if let ending = object as? any EndingObject, ending.hasEnded {
             throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
         }
         let triggers = lookUp(object, origin.keyPath)
