@@ -62,9 +62,13 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     }
 
     /// Types `text` as the user does, replacing the entry's text: `gtk_editable_set_text`, whose
-    /// `changed` fires the entry's triggers (once emptied, once filled, as GTK emits it).
+    /// `changed` fires the entry's triggers (once emptied, once filled, as GTK emits it). The
+    /// entry is held while it is typed into, as GTK holds a widget while it handles an event, so a
+    /// binding that destroys its window meanwhile finalizes the entry only once typing is done.
     public func type(_ text: String) {
         guard let widget else { return }
+        g_object_ref(widget.object)
+        defer { g_object_unref(widget.object) }
         gtk_editable_set_text(widget.opaque, text)
     }
 
