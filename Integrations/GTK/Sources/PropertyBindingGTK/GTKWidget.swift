@@ -23,10 +23,17 @@ import PropertyBinding
 /// its events need are connected (`g_signal_connect_data`) when the first trigger wanting them
 /// is added, and disconnected by handler id when the last one is removed.
 ///
-/// **Threads.** GTK is single-threaded: use a wrapper on the thread that runs the GTK main loop
-/// (the main thread). A binding whose source changes on another thread delivers its writes with
-/// `delivered(on: .main)` after ``GTKMainLoop/integrateDispatchMainQueue()``. Triggers may be
-/// added and removed on any thread; off the main thread, the signals follow on the main queue.
+/// **Threads.** GTK is single-threaded, and a wrapper calls GTK on the main thread only, in debug
+/// and release builds alike. On another thread (a binding fired there, not delivered on `.main`)
+/// a write is queued on the main queue, which the GLib main loop drains (the first wrapper made
+/// calls ``GTKMainLoop/integrateDispatchMainQueue()``), and lands there in order; a read answers
+/// the value the wrapper last read or wrote on the main thread, or the write it has queued since.
+/// To read a widget's live value, fire its bindings on the main thread. Triggers may be added and
+/// removed on any thread; off the main thread, the signals follow on the main queue.
+///
+/// ```swift
+/// DispatchQueue.global().async { person.name = "Ann" }   // `nameField.text` is set in the GTK loop
+/// ```
 ///
 /// Values written through a wrapper's properties by code do not fire its triggers, as a UIKit
 /// control sends no action for a value set by code (``GTKLabel`` is the exception: only code
@@ -44,6 +51,11 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     private var focusController: OpaquePointer?
     /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
     private var writeDepth = 0
+    /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
+    /// else last read or written on the main thread. Guarded by `lock`.
+    private var lastSeen: [Int: any Sendable] = [:]
+    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
+    private var queuedWrites: [Int: Int] = [:]
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -58,6 +70,18 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         }
         g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
         Self.countLock.withLock { Self.liveWrappers += 1 }
+        // Writes queued off the main thread land only if the GLib loop drains the main queue.
+        if Thread.isMainThread {
+            GTKMainLoop.integrateDispatchMainQueue()
+            rememberValues()
+        }
+    }
+
+    /// Reads each value of the widget once (on the main thread, as it is made), so that a read
+    /// off the main thread has the widget's own value to answer from the start.
+    func rememberValues() {
+        _ = isEnabled
+        _ = isVisible
     }
 
     deinit {
@@ -82,6 +106,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     }
 
     // MARK: What a subclass declares
+    // (and ``rememberValues()``, which reads each value the subclass adds)
 
     /// The signals the wrapper can connect, each with the events it stands for.
     var signals: [GTKSignal] { [] }
@@ -91,25 +116,96 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     // MARK: Writing
 
-    /// Runs `write` on the widget, if it is alive, so that the signals it emits fire no trigger.
-    func writing(_ write: (UnsafeMutablePointer<GtkWidget>) -> Void) {
-        assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+    /// Reads one value of the widget. On the main thread: `read` of the widget, remembered for
+    /// other threads (`fallback` once the widget is gone). On another thread GTK is not called:
+    /// the value queued last by ``writing(_:to:_:)``, or else the one last read or written on the
+    /// main thread, or else `fallback`.
+    func reading<Value: Sendable>(
+        _ slot: Slot, fallback: Value, _ read: (UnsafeMutablePointer<GtkWidget>) -> Value
+    ) -> Value {
+        guard Thread.isMainThread else {
+            return lock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
+        }
+        guard let widget else { return fallback }
+        let value = read(widget)
+        lock.withLock { if queuedWrites[slot.rawValue] == nil { lastSeen[slot.rawValue] = value } }
+        return value
+    }
+
+    /// Writes one value of the widget with `write`, so that the signals it emits fire no trigger:
+    /// now on the main thread; from another thread, queued on the main queue (in the order
+    /// written), and dropped if the widget is gone by then. `write` is given the widget and the
+    /// value, and must capture no wrapper.
+    func writing<Value: Sendable>(
+        _ value: Value, to slot: Slot,
+        _ write: @escaping @Sendable (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) {
+        guard Thread.isMainThread else {
+            lock.withLock {
+                lastSeen[slot.rawValue] = value
+                queuedWrites[slot.rawValue, default: 0] += 1
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                lock.withLock {
+                    let left = (queuedWrites[slot.rawValue] ?? 1) - 1
+                    queuedWrites[slot.rawValue] = left > 0 ? left : nil
+                }
+                writeNow(value, to: slot, write)
+            }
+            return
+        }
+        writeNow(value, to: slot, write)
+    }
+
+    /// ``writing(_:to:_:)`` on the main thread.
+    private func writeNow<Value: Sendable>(
+        _ value: Value, to slot: Slot, _ write: (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) {
         guard let widget else { return }
         writeDepth += 1
         defer { writeDepth -= 1 }
-        write(widget)
+        write(widget, value)
+        lock.withLock { if queuedWrites[slot.rawValue] == nil { lastSeen[slot.rawValue] = value } }
+    }
+
+    /// Runs `action` on the main thread: now, or queued from another thread (dropped if the
+    /// widget is gone by then). For what the user does (a click, typing), which has no value to
+    /// remember.
+    func onMainThread(_ action: @escaping @Sendable (GTKWidget, UnsafeMutablePointer<GtkWidget>) -> Void) {
+        guard Thread.isMainThread else {
+            DispatchQueue.main.async { [weak self] in
+                guard let self, let widget else { return }
+                action(self, widget)
+            }
+            return
+        }
+        guard let widget else { return }
+        action(self, widget)
     }
 
     /// Whether the widget responds to the user: GTK's `sensitive`.
     public var isEnabled: Bool {
-        get { widget.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
-        set { writing { gtk_widget_set_sensitive($0, gboolean(newValue)) } }
+        get { reading(.isEnabled, fallback: false) { gtk_widget_get_sensitive($0) != 0 } }
+        set { writing(newValue, to: .isEnabled) { gtk_widget_set_sensitive($0, gboolean($1)) } }
     }
 
     /// Whether the widget is shown: GTK's `visible`.
     public var isVisible: Bool {
-        get { widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
-        set { writing { gtk_widget_set_visible($0, gboolean(newValue)) } }
+        get { reading(.isVisible, fallback: false) { gtk_widget_get_visible($0) != 0 } }
+        set { writing(newValue, to: .isVisible) { gtk_widget_set_visible($0, gboolean($1)) } }
+    }
+
+    /// A value of a widget, as ``reading(_:fallback:_:)`` and ``writing(_:to:_:)`` remember it
+    /// for other threads. Each wrapper class numbers its own after the common ones.
+    struct Slot {
+        let rawValue: Int
+        static let isEnabled = Slot(rawValue: 0)
+        static let isVisible = Slot(rawValue: 1)
+        /// The first slot of a subclass.
+        static let first = 2
+        /// The `index`th slot of a subclass.
+        static func own(_ index: Int) -> Slot { Slot(rawValue: first + index) }
     }
 
     // MARK: Signals
