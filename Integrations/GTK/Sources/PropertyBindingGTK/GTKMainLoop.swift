@@ -14,7 +14,9 @@ import Foundation
 /// **The threading rule.** Widgets are read and written on the main thread only, inside the GTK
 /// loop. A binding whose source changes on another thread is `delivered(on: .main)`: its fire is
 /// read where it happens, and the write waits for the main queue, which
-/// ``integrateDispatchMainQueue()`` drains from the GLib main loop.
+/// ``integrateDispatchMainQueue()`` drains from the GLib main loop. The wrappers hold to the rule
+/// for a binding that is not delivered: off the main thread they queue a write on the main queue
+/// and answer a read with the value last seen on the main thread (see ``GTKWidget``).
 public enum GTKMainLoop {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var initialized = false
