@@ -53,9 +53,9 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     private var writeDepth = 0
     /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
     /// else last read or written on the main thread. Guarded by `lock`.
-    private var lastSeen: [Int: any Sendable] = [:]
+    private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
     /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
-    private var queuedWrites: [Int: Int] = [:]
+    private var queuedWrites = [Int](repeating: 0, count: Slot.count)
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -128,7 +128,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         }
         guard let widget else { return fallback }
         let value = read(widget)
-        lock.withLock { if queuedWrites[slot.rawValue] == nil { lastSeen[slot.rawValue] = value } }
+        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
         return value
     }
 
@@ -143,14 +143,11 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         guard Thread.isMainThread else {
             lock.withLock {
                 lastSeen[slot.rawValue] = value
-                queuedWrites[slot.rawValue, default: 0] += 1
+                queuedWrites[slot.rawValue] += 1
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
-                lock.withLock {
-                    let left = (queuedWrites[slot.rawValue] ?? 1) - 1
-                    queuedWrites[slot.rawValue] = left > 0 ? left : nil
-                }
+                lock.withLock { queuedWrites[slot.rawValue] -= 1 }
                 writeNow(value, to: slot, write)
             }
             return
@@ -166,7 +163,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         writeDepth += 1
         defer { writeDepth -= 1 }
         write(widget, value)
-        lock.withLock { if queuedWrites[slot.rawValue] == nil { lastSeen[slot.rawValue] = value } }
+        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
     }
 
     /// Runs `action` on the main thread: now, or queued from another thread (dropped if the
@@ -204,7 +201,9 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         static let isVisible = Slot(rawValue: 1)
         /// The first slot of a subclass.
         static let first = 2
-        /// The `index`th slot of a subclass.
+        /// The number of slots a wrapper has room for: the common ones and three of its own.
+        static let count = first + 3
+        /// The `index`th slot of a subclass (`index` < 3).
         static func own(_ index: Int) -> Slot { Slot(rawValue: first + index) }
     }
 
