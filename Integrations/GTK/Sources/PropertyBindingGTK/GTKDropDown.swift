@@ -46,6 +46,10 @@ public final class GTKDropDown: GTKWidget, GTKWidgetWrapping, @unchecked Sendabl
         _ = selectedIndex
     }
 
+    override func didWrite(_ slot: Slot) {
+        _ = selectedIndex  // clamped by GTK: remembered as it is
+    }
+
     override var signals: [GTKSignal] {
         [GTKSignal(name: "notify::selected", events: .valueChanged, arity: .oneArgument)]
     }

@@ -35,6 +35,10 @@ public final class GTKScale: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
         _ = value
     }
 
+    override func didWrite(_ slot: Slot) {
+        _ = value  // clamped by GTK: remembered as it is
+    }
+
     override var signals: [GTKSignal] { [GTKSignal(name: "value-changed", events: .valueChanged)] }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKScale.value: .valueChanged] }

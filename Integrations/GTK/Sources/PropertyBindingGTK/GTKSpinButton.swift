@@ -41,6 +41,10 @@ public final class GTKSpinButton: GTKWidget, GTKWidgetWrapping, @unchecked Senda
         _ = value
     }
 
+    override func didWrite(_ slot: Slot) {
+        _ = value  // clamped by GTK: remembered as it is
+    }
+
     override var signals: [GTKSignal] { [GTKSignal(name: "value-changed", events: .valueChanged)] }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] {

@@ -164,7 +164,13 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         defer { writeDepth -= 1 }
         write(widget, value)
         lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        didWrite(slot)
     }
+
+    /// Called on the main thread after each write of `slot`: a widget that adjusts what it is
+    /// given (a spin button clamps its value to its range) reads it again here, so that a read off
+    /// the main thread answers what the widget shows.
+    func didWrite(_ slot: Slot) {}
 
     /// Runs `action` on the main thread: now, or queued from another thread (dropped if the
     /// widget is gone by then). For what the user does (a click, typing), which has no value to

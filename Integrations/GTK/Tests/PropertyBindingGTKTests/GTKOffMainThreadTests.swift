@@ -119,6 +119,27 @@ final class GTKOffMainThreadTests: GTKTestCase {
         XCTAssertEqual(person.name, "Zed", "on the main thread, the widget itself")
     }
 
+    func testAnOffMainReadAnswersWhatTheWidgetShowsAfterGTKClampedIt() throws {
+        let spin = add(GTKSpinButton(range: 0...150))
+        let scale = add(GTKScale(range: 0...1))
+        let person = Person()
+        let bindings = BindingSet()
+        bindings.add(
+            try Binding(source: Property(person, \.age), destination: Property(spin, \.intValue), triggers: .standard))
+        spin.value = 500  // on the main thread: GTK keeps 150
+        scale.value = 7  // GTK keeps 1
+        let read = ThreadLog()
+        onAnotherThread {
+            read.note("\(spin.value) \(scale.value)")
+            person.age = 200  // queued: GTK will keep 150
+        }
+        XCTAssertEqual(read.notes, ["150.0 1.0"])
+        GTKMainLoop.runUntilIdle()
+        onAnotherThread { read.note("\(spin.value)") }
+        XCTAssertEqual(read.notes.last, "150.0", "the landed write, as GTK clamped it")
+        XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(spin.widget!)), 150)
+    }
+
     func testAQueuedWriteToAWidgetDestroyedMeanwhileIsDropped() throws {
         let wrappersBefore = GTKWidget.liveWrapperCount
         let person = Person()
