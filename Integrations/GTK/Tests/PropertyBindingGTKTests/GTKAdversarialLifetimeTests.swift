@@ -9,11 +9,14 @@ import XCTest
 /// itself is asked whether a handler is left (`g_signal_has_handler_pending`), not only the
 /// wrappers' own count.
 final class GTKAdversarialLifetimeTests: GTKTestCase {
-    /// Whether GLib still has a handler of `signal` connected on `widget`.
+    /// Whether GLib still has a handler of `signal` (`notify::active`: a detailed one) connected
+    /// on `widget`.
     private func hasHandler(_ signal: String, on widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        let id = g_signal_lookup(signal, G_OBJECT_TYPE_(widget))
+        let parts = signal.components(separatedBy: "::")
+        let id = g_signal_lookup(parts[0], G_OBJECT_TYPE_(widget))
         XCTAssertNotEqual(id, 0, "no signal \(signal)")
-        return g_signal_has_handler_pending(widget, id, 0, 0) != 0
+        let detail = parts.count > 1 ? g_quark_from_string(parts[1]) : 0
+        return g_signal_has_handler_pending(widget, id, detail, 0) != 0
     }
 
     /// An entry bound into `person`, and a binding that destroys the window when the entry
@@ -187,6 +190,54 @@ final class GTKAdversarialLifetimeTests: GTKTestCase {
         for person in people { person.name += "!" }
         XCTAssertEqual(bindings.count, 0)
         XCTAssertTrue(people.allSatisfy { $0.keyPathObservers.count == 0 })
+    }
+
+    func testEveryWidgetsHandlersAreDisconnectedInGLibWhenItsBindingsGo() throws {
+        let person = Person()
+        let entry = add(GTKEntry())
+        let spin = add(GTKSpinButton(range: 0...150))
+        let scale = add(GTKScale(range: 0...1))
+        let toggle = add(GTKSwitch())
+        let check = add(GTKCheckButton(label: "Check"))
+        let dropDown = add(GTKDropDown(items: ["a", "b"]))
+        let label = add(GTKLabel())
+        let button = add(GTKButton(title: "OK"))
+        let bindings = BindingSet()
+        func store<Widget: GTKWidget, Value: Equatable>(
+            _ widget: Widget, _ widgetPath: ReferenceWritableKeyPath<Widget, Value>,
+            _ modelPath: ReferenceWritableKeyPath<Person, Value>
+        ) throws {
+            bindings.add(
+                try Binding(
+                    source: Property(widget, widgetPath), destination: Property(person, modelPath), triggers: .standard)
+            )
+        }
+        try store(entry, \.text, \.name)
+        try store(spin, \.intValue, \.age)
+        try store(scale, \.value, \.volume)
+        try store(toggle, \.isOn, \.subscribed)
+        try store(check, \.isOn, \.subscribed)
+        try store(dropDown, \.selectedIndex, \.colour)
+        try store(label, \.text, \.status)
+        try store(button, \.isEnabled, \.subscribed)
+        let tap = Binding(source: Property(entry, \.text), destination: Setter(person) { _, _ in })
+        tap.addTrigger(TargetActionTrigger(source: button, events: .primaryActionTriggered))
+        tap.addTrigger(TargetActionTrigger(source: entry, events: [.editingDidEnd, .primaryActionTriggered]))
+        bindings.add(tap)
+        let signals: [(GTKWidget, String)] = [
+            (entry, "changed"), (entry, "activate"), (spin, "value-changed"), (scale, "value-changed"),
+            (toggle, "notify::active"), (check, "toggled"), (dropDown, "notify::selected"), (label, "notify::label"),
+            (button, "clicked"),
+            (button, "notify::sensitive"),
+        ]
+        for (widget, signal) in signals {
+            XCTAssertTrue(hasHandler(signal, on: widget.widget!), "\(type(of: widget)) \(signal) connected")
+        }
+        bindings.removeAll()
+        for (widget, signal) in signals {
+            XCTAssertFalse(hasHandler(signal, on: widget.widget!), "\(type(of: widget)) \(signal) left connected")
+        }
+        XCTAssertEqual(GTKWidget.connectedHandlerCount, 0)
     }
 
     func testTeardownRemovesTheFocusController() throws {
