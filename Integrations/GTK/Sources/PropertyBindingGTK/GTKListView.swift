@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 import Foundation
 import PropertyBinding
 
@@ -92,7 +93,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     /// the rows again. Called on another thread, the reload is queued on the main queue (once,
     /// however many calls come before it runs) and shows the rows as they are then.
     public func reloadRows() {
-        guard Thread.isMainThread else {
+        guard isMainThread else {
             let queue = reloadLock.withLock {
                 defer { reloadQueued = true }
                 return !reloadQueued
@@ -116,7 +117,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     /// - Throws: ``GTKListViewError/inconsistentBatch(_:oldCount:newCount:)`` when the batch does
     ///   not fit the rows; nothing is applied then.
     public func performRowBatch(_ changes: ListChanges) throws {
-        guard Thread.isMainThread else { return reloadRows() }
+        guard isMainThread else { return reloadRows() }
         if isMakingRows { batchesWhileMakingRows += 1 }
         let newCount = source?.numberOfRows ?? 0
         guard changes.isValid(oldCount: items.count, newCount: newCount) else {

@@ -25,7 +25,7 @@ public enum GTKMainLoop {
     /// Starts GTK once (`gtk_init_check`), on the main thread; returns whether a display was found.
     @discardableResult
     public static func initialize() -> Bool {
-        precondition(Thread.isMainThread, "GTK starts on the main thread")
+        precondition(isMainThread, "GTK starts on the main thread")
         return lock.withLock {
             if !initialized { initialized = gtk_init_check() != 0 }
             return initialized
@@ -37,7 +37,7 @@ public enum GTKMainLoop {
     /// with `g_unix_fd_add` and drains the queue (`_dispatch_main_queue_callback_4CF`) when it is
     /// signalled. Call once, on the main thread; later calls do nothing.
     public static func integrateDispatchMainQueue() {
-        precondition(Thread.isMainThread, "the main queue is drained on the main thread")
+        precondition(isMainThread, "the main queue is drained on the main thread")
         lock.lock()
         defer { lock.unlock() }
         guard !integrated else { return }

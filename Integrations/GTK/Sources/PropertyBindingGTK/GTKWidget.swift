@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 import Foundation
 import PropertyBinding
 
@@ -52,10 +53,11 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
     private var writeDepth = 0
     /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
-    /// else last read or written on the main thread. Guarded by `lock`.
+    /// else last read or written on the main thread. Guarded by `seenLock`.
     private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
-    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
+    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `seenLock`.
     private var queuedWrites = [Int](repeating: 0, count: Slot.count)
+    private let seenLock = StateLock()
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -71,7 +73,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
         Self.countLock.withLock { Self.liveWrappers += 1 }
         // Writes queued off the main thread land only if the GLib loop drains the main queue.
-        if Thread.isMainThread {
+        if isMainThread {
             GTKMainLoop.integrateDispatchMainQueue()
             rememberValues()
         }
@@ -123,12 +125,12 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     func reading<Value: Sendable>(
         _ slot: Slot, fallback: Value, _ read: (UnsafeMutablePointer<GtkWidget>) -> Value
     ) -> Value {
-        guard Thread.isMainThread else {
-            return lock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
+        guard isMainThread else {
+            return seenLock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
         }
         guard let widget else { return fallback }
         let value = read(widget)
-        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        seenLock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
         return value
     }
 
@@ -140,14 +142,14 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         _ value: Value, to slot: Slot,
         _ write: @escaping @Sendable (UnsafeMutablePointer<GtkWidget>, Value) -> Void
     ) {
-        guard Thread.isMainThread else {
-            lock.withLock {
+        guard isMainThread else {
+            seenLock.withLock {
                 lastSeen[slot.rawValue] = value
                 queuedWrites[slot.rawValue] += 1
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
-                lock.withLock { queuedWrites[slot.rawValue] -= 1 }
+                seenLock.withLock { queuedWrites[slot.rawValue] -= 1 }
                 writeNow(value, to: slot, write)
             }
             return
@@ -163,7 +165,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         writeDepth += 1
         defer { writeDepth -= 1 }
         write(widget, value)
-        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        seenLock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
         didWrite(slot)
     }
 
@@ -176,7 +178,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// widget is gone by then). For what the user does (a click, typing), which has no value to
     /// remember.
     func onMainThread(_ action: @escaping @Sendable (GTKWidget, UnsafeMutablePointer<GtkWidget>) -> Void) {
-        guard Thread.isMainThread else {
+        guard isMainThread else {
             DispatchQueue.main.async { [weak self] in
                 guard let self, let widget else { return }
                 action(self, widget)
@@ -230,7 +232,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Connects the signals some trigger wants and disconnects the others, now on the main
     /// thread, or soon on the main queue.
     private func connectWantedSignals() {
-        if Thread.isMainThread {
+        if isMainThread {
             updateConnections()
         } else {
             DispatchQueue.main.async { [weak self] in self?.updateConnections() }
@@ -276,7 +278,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     /// The number of signal handlers this wrapper has connected now.
     public var connectedHandlerCount: Int {
-        assert(Thread.isMainThread, "GTK widgets are read on the main thread")
+        assert(isMainThread, "GTK widgets are read on the main thread")
         return handlerIDs.count
     }
 
