@@ -42,7 +42,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     /// Whether a reload asked for off the main thread waits on the main queue. Guarded by
     /// `reloadLock`.
     private var reloadQueued = false
-    private let reloadLock = NSLock()
+    private let reloadLock = StateLock()
 
     /// Makes a new wrapper of `widget`, a `GtkListView` whose model and factory it replaces.
     public required override init(adopting widget: UnsafeMutablePointer<GtkWidget>) {

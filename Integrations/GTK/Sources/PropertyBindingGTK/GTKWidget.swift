@@ -43,7 +43,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// The GTK widget, or nil once it has been finalized. Main thread only.
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>?
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     /// The triggers registered, in the order added. Guarded by `lock`.
     private var triggers: [TargetActionTrigger] = []
     /// The handler id of each of ``signals`` connected now, by index. Main thread only.
@@ -53,11 +53,10 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
     private var writeDepth = 0
     /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
-    /// else last read or written on the main thread. Guarded by `seenLock`.
+    /// else last read or written on the main thread. Guarded by `lock`.
     private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
-    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `seenLock`.
+    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
     private var queuedWrites = [Int](repeating: 0, count: Slot.count)
-    private let seenLock = StateLock()
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -126,11 +125,11 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         _ slot: Slot, fallback: Value, _ read: (UnsafeMutablePointer<GtkWidget>) -> Value
     ) -> Value {
         guard isMainThread else {
-            return seenLock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
+            return lock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
         }
         guard let widget else { return fallback }
         let value = read(widget)
-        seenLock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
         return value
     }
 
@@ -143,13 +142,13 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         _ write: @escaping @Sendable (UnsafeMutablePointer<GtkWidget>, Value) -> Void
     ) {
         guard isMainThread else {
-            seenLock.withLock {
+            lock.withLock {
                 lastSeen[slot.rawValue] = value
                 queuedWrites[slot.rawValue] += 1
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
-                seenLock.withLock { queuedWrites[slot.rawValue] -= 1 }
+                lock.withLock { queuedWrites[slot.rawValue] -= 1 }
                 writeNow(value, to: slot, write)
             }
             return
@@ -165,7 +164,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         writeDepth += 1
         defer { writeDepth -= 1 }
         write(widget, value)
-        seenLock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
         didWrite(slot)
     }
 
