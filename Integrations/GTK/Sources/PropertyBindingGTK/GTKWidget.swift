@@ -2,6 +2,7 @@ import CGTK
 import CGTKShims
 import Foundation
 import PropertyBinding
+import Synchronization
 
 /// The Swift side of one GTK widget: what bindings read, write and watch.
 ///
@@ -28,8 +29,10 @@ import PropertyBinding
 /// and release builds alike. On another thread (a binding fired there, not delivered on `.main`)
 /// a write is queued on the main queue, which the GLib main loop drains (the first wrapper made
 /// calls ``GTKMainLoop/integrateDispatchMainQueue()``), and lands there in order; a read answers
-/// the value the wrapper last read or wrote on the main thread, or the write it has queued since.
-/// To read a widget's live value, fire its bindings on the main thread. Triggers may be added and
+/// the write the wrapper has queued, or else the value it last saw on the main thread: as it was
+/// made, as the wrapper wrote it, or as read there once some read off the main thread has asked
+/// this wrapper (the first one has the main loop read every value again). To read a widget's live
+/// value, fire its bindings on the main thread. Triggers may be added and
 /// removed on any thread; off the main thread, the signals follow on the main queue.
 ///
 /// ```swift
@@ -57,6 +60,13 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
     /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
     private var queuedWrites = [Int](repeating: 0, count: Slot.count)
+    /// Whether a read off the main thread has asked this wrapper: from then on, each read on the
+    /// main thread is remembered too (before, only what the wrapper writes, and each value as the
+    /// wrapper is made: a main-thread read costs no lock until some thread needs it).
+    private let readOffMain = Atomic<Bool>(false)
+    /// Whether each read is remembered now, whoever asked: the wrapper reads its values again.
+    /// Main thread only.
+    private var refreshing = false
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -74,12 +84,19 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         // Writes queued off the main thread land only if the GLib loop drains the main queue.
         if isMainThread {
             GTKMainLoop.integrateDispatchMainQueue()
-            rememberValues()
+            refreshValues()
         }
     }
 
-    /// Reads each value of the widget once (on the main thread, as it is made), so that a read
-    /// off the main thread has the widget's own value to answer from the start.
+    /// Reads every value of the widget on the main thread and remembers each for reads off it.
+    private func refreshValues() {
+        refreshing = true
+        defer { refreshing = false }
+        rememberValues()
+    }
+
+    /// Reads each value of the widget (on the main thread, as it is made, and again when a read
+    /// off the main thread first asks), so that such a read has the widget's own value to answer.
     func rememberValues() {
         _ = isEnabled
         _ = isVisible
@@ -117,20 +134,38 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     // MARK: Writing
 
-    /// Reads one value of the widget. On the main thread: `read` of the widget, remembered for
-    /// other threads (`fallback` once the widget is gone). On another thread GTK is not called:
-    /// the value queued last by ``writing(_:to:_:)``, or else the one last read or written on the
-    /// main thread, or else `fallback`.
-    func reading<Value: Sendable>(
+    /// Reads one value of the widget. On the main thread: `read` of the widget (`fallback` once
+    /// the widget is gone), remembered for other threads once one has asked. On another thread
+    /// GTK is not called: the value queued last by ``writing(_:to:_:)``, or else the one last
+    /// remembered on the main thread, or else `fallback`.
+    @inline(__always)
+    final func reading<Value: Sendable>(
         _ slot: Slot, fallback: Value, _ read: (UnsafeMutablePointer<GtkWidget>) -> Value
     ) -> Value {
-        guard isMainThread else {
-            return lock.withLock { lastSeen[slot.rawValue] as? Value } ?? fallback
-        }
+        guard isMainThread else { return lastSeen(slot) ?? fallback }
         guard let widget else { return fallback }
         let value = read(widget)
-        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        if refreshing || readOffMain.load(ordering: .relaxed) { remember(value, slot) }
         return value
+    }
+
+    /// What ``reading(_:fallback:_:)`` answers off the main thread. The first such read of this
+    /// wrapper has the main loop read every value again, and remember each read from then on.
+    private func lastSeen<Value>(_ slot: Slot) -> Value? {
+        if !readOffMain.load(ordering: .relaxed),
+            readOffMain.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        {
+            DispatchQueue.main.async { [weak self] in self?.refreshValues() }
+        }
+        return lock.withLock { lastSeen[slot.rawValue] as? Value }
+    }
+
+    /// Remembers `value`, read on the main thread, unless a write of `slot` is queued.
+    private func remember(_ value: any Sendable, _ slot: Slot) {
+        lock.withLock {
+            guard queuedWrites[slot.rawValue] == 0 else { return }
+            lastSeen[slot.rawValue] = value
+        }
     }
 
     /// Writes one value of the widget with `write`, so that the signals it emits fire no trigger:
@@ -165,6 +200,8 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         defer { writeDepth -= 1 }
         write(widget, value)
         lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        refreshing = true
+        defer { refreshing = false }
         didWrite(slot)
     }
 

@@ -140,6 +140,22 @@ final class GTKOffMainThreadTests: GTKTestCase {
         XCTAssertEqual(gtk_spin_button_get_value(OpaquePointer(spin.widget!)), 150)
     }
 
+    func testTheFirstOffMainReadHasTheLoopReadTheWidgetAgain() throws {
+        let entry = add(GTKEntry(text: "Ann"))
+        let read = ThreadLog()
+        gtk_editable_set_text(OpaquePointer(entry.widget!), "Bea")  // behind the wrapper's back
+        XCTAssertEqual(entry.text, "Bea", "on the main thread, the widget itself")
+        onAnotherThread { read.note(entry.text) }
+        XCTAssertEqual(read.notes, ["Ann"], "no read off the main thread had asked yet: the value as written")
+        GTKMainLoop.runUntilIdle()  // the wrapper reads its values again
+        onAnotherThread { read.note(entry.text) }
+        XCTAssertEqual(read.notes.last, "Bea")
+        gtk_editable_set_text(OpaquePointer(entry.widget!), "Cid")
+        XCTAssertEqual(entry.text, "Cid")  // remembered from now on
+        onAnotherThread { read.note(entry.text) }
+        XCTAssertEqual(read.notes.last, "Cid")
+    }
+
     func testAQueuedWriteToAWidgetDestroyedMeanwhileIsDropped() throws {
         let wrappersBefore = GTKWidget.liveWrapperCount
         let person = Person()
