@@ -7,6 +7,14 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
+#include <pthread.h>
+
+// The thread that loaded the program: a constructor runs on it, before `main`.
+static pthread_t main_thread;
+__attribute__((constructor)) static void pbgtk_record_main_thread(void) { main_thread = pthread_self(); }
+
+int pbgtk_is_main_thread(void) { return pthread_equal(pthread_self(), main_thread) != 0; }
+
 int pbgtk_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
 
 void pbgtk_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }

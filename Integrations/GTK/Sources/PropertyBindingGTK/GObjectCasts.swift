@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 
 // GTK's C casts (`G_OBJECT (widget)`, `GTK_ENTRY (widget)`) are macros Swift cannot call; a
 // widget pointer is the same address whatever its declared type, so these rebind it.
@@ -20,6 +21,10 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
             != 0
     }
 }
+
+/// Whether the calling thread is the main thread: `pthread_equal` with the thread that loaded the
+/// program (Foundation's `Thread.isMainThread` is far slower on Linux).
+var isMainThread: Bool { pbgtk_is_main_thread() != 0 }
 
 /// A `gboolean` from a `Bool`.
 func gboolean(_ value: Bool) -> gboolean { value ? 1 : 0 }

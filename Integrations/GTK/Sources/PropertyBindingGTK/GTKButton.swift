@@ -28,16 +28,24 @@ public final class GTKButton: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
     /// The button's label.
     public var title: String {
         get {
-            guard let widget, let label = gtk_button_get_label(widget.cast(to: GtkButton.self)) else { return "" }
-            return String(cString: label)
+            reading(.own(0), fallback: "") {
+                gtk_button_get_label($0.cast(to: GtkButton.self)).map { String(cString: $0) } ?? ""
+            }
         }
-        set { writing { gtk_button_set_label($0.cast(to: GtkButton.self), newValue) } }
+        set { writing(newValue, to: .own(0)) { gtk_button_set_label($0.cast(to: GtkButton.self), $1) } }
     }
 
     /// Clicks the button as the user does: emits `clicked`, unless the button is insensitive.
     public func click() {
-        guard let widget, gtk_widget_is_sensitive(widget) != 0 else { return }
-        pbgtk_emit_signal(widget, "clicked")
+        onMainThread { _, widget in
+            guard gtk_widget_is_sensitive(widget) != 0 else { return }
+            pbgtk_emit_signal(widget, "clicked")
+        }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = title
     }
 
     override var signals: [GTKSignal] {

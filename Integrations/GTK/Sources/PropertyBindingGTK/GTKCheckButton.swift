@@ -26,8 +26,17 @@ public final class GTKCheckButton: GTKWidget, GTKWidgetWrapping, @unchecked Send
 
     /// Whether the box is ticked: `gtk_check_button_get_active` / `gtk_check_button_set_active`.
     public var isOn: Bool {
-        get { widget.map { gtk_check_button_get_active($0.cast(to: GtkCheckButton.self)) != 0 } ?? false }
-        set { writing { gtk_check_button_set_active($0.cast(to: GtkCheckButton.self), gboolean(newValue)) } }
+        get { reading(.own(0), fallback: false) { gtk_check_button_get_active($0.cast(to: GtkCheckButton.self)) != 0 } }
+        set {
+            writing(newValue, to: .own(0)) {
+                gtk_check_button_set_active($0.cast(to: GtkCheckButton.self), gboolean($1))
+            }
+        }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = isOn
     }
 
     override var signals: [GTKSignal] { [GTKSignal(name: "toggled", events: .valueChanged)] }

@@ -29,15 +29,25 @@ public final class GTKDropDown: GTKWidget, GTKWidgetWrapping, @unchecked Sendabl
     /// The index of the item chosen, or -1 for none (`GTK_INVALID_LIST_POSITION`).
     public var selectedIndex: Int {
         get {
-            guard let widget else { return -1 }
-            let selected = gtk_drop_down_get_selected(widget.opaque)
-            return selected == GTK_INVALID_LIST_POSITION ? -1 : Int(selected)
-        }
-        set {
-            writing {
-                gtk_drop_down_set_selected($0.opaque, newValue < 0 ? GTK_INVALID_LIST_POSITION : guint(newValue))
+            reading(.own(0), fallback: -1) {
+                let selected = gtk_drop_down_get_selected($0.opaque)
+                return selected == GTK_INVALID_LIST_POSITION ? -1 : Int(selected)
             }
         }
+        set {
+            writing(newValue, to: .own(0)) {
+                gtk_drop_down_set_selected($0.opaque, $1 < 0 ? GTK_INVALID_LIST_POSITION : guint($1))
+            }
+        }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = selectedIndex
+    }
+
+    override func didWrite(_ slot: Slot) {
+        _ = selectedIndex  // clamped by GTK: remembered as it is
     }
 
     override var signals: [GTKSignal] {

@@ -35,43 +35,57 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     /// The text shown: `gtk_editable_get_text` / `gtk_editable_set_text`. Setting the text it
     /// shows already does nothing (the cursor stays).
     public var text: String {
-        get {
-            guard let widget, let text = gtk_editable_get_text(widget.opaque) else { return "" }
-            return String(cString: text)
-        }
+        get { reading(.own(0), fallback: "") { Self.text(of: $0) } }
         set {
-            writing { widget in
-                guard newValue != text else { return }
+            writing(newValue, to: .own(0)) { widget, newValue in
+                guard newValue != Self.text(of: widget) else { return }
                 gtk_editable_set_text(widget.opaque, newValue)
             }
         }
     }
 
+    private static func text(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_editable_get_text(widget.opaque).map { String(cString: $0) } ?? ""
+    }
+
     /// The grey text shown while the entry is empty.
     public var placeholder: String? {
         get {
-            widget.flatMap { gtk_entry_get_placeholder_text($0.cast(to: GtkEntry.self)) }.map { String(cString: $0) }
+            reading(.own(1), fallback: nil) {
+                gtk_entry_get_placeholder_text($0.cast(to: GtkEntry.self)).map { String(cString: $0) }
+            }
         }
-        set { writing { gtk_entry_set_placeholder_text($0.cast(to: GtkEntry.self), newValue) } }
+        set { writing(newValue, to: .own(1)) { gtk_entry_set_placeholder_text($0.cast(to: GtkEntry.self), $1) } }
     }
 
     /// Whether the text is hidden, as a password's: the opposite of GTK's `visibility`.
     public var isSecure: Bool {
-        get { widget.map { gtk_entry_get_visibility($0.cast(to: GtkEntry.self)) == 0 } ?? false }
-        set { writing { gtk_entry_set_visibility($0.cast(to: GtkEntry.self), gboolean(!newValue)) } }
+        get { reading(.own(2), fallback: false) { gtk_entry_get_visibility($0.cast(to: GtkEntry.self)) == 0 } }
+        set { writing(newValue, to: .own(2)) { gtk_entry_set_visibility($0.cast(to: GtkEntry.self), gboolean(!$1)) } }
     }
 
     /// Types `text` as the user does, replacing the entry's text: `gtk_editable_set_text`, whose
-    /// `changed` fires the entry's triggers (once emptied, once filled, as GTK emits it).
+    /// `changed` fires the entry's triggers (once emptied, once filled, as GTK emits it). The
+    /// entry is held while it is typed into, as GTK holds a widget while it handles an event, so a
+    /// binding that destroys its window meanwhile finalizes the entry only once typing is done.
     public func type(_ text: String) {
-        guard let widget else { return }
-        gtk_editable_set_text(widget.opaque, text)
+        onMainThread { _, widget in
+            g_object_ref(widget.object)
+            defer { g_object_unref(widget.object) }
+            gtk_editable_set_text(widget.opaque, text)
+        }
     }
 
     /// Presses Enter in the entry: emits `activate`.
     public func activate() {
-        guard let widget else { return }
-        pbgtk_emit_signal(widget, "activate")
+        onMainThread { _, widget in pbgtk_emit_signal(widget, "activate") }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = text
+        _ = placeholder
+        _ = isSecure
     }
 
     override var signals: [GTKSignal] {

@@ -25,19 +25,25 @@ public final class GTKLabel: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
 
     /// The text shown: `gtk_label_get_label` / `gtk_label_set_label`.
     public var text: String {
-        get {
-            guard let widget, let label = gtk_label_get_label(widget.opaque) else { return "" }
-            return String(cString: label)
-        }
+        get { reading(.own(0), fallback: "") { Self.text(of: $0) } }
         set {
-            writing { widget in
-                guard newValue != text else { return }
+            writing(newValue, to: .own(0)) { widget, newValue in
+                guard newValue != Self.text(of: widget) else { return }
                 gtk_label_set_label(widget.opaque, newValue)
             }
         }
     }
 
+    private static func text(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_label_get_label(widget.opaque).map { String(cString: $0) } ?? ""
+    }
+
     override var firesOnOwnWrites: Bool { true }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = text
+    }
 
     override var signals: [GTKSignal] {
         [GTKSignal(name: "notify::label", events: .valueChanged, arity: .oneArgument)]

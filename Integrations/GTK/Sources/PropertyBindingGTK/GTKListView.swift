@@ -1,4 +1,5 @@
 import CGTK
+import CGTKShims
 import Foundation
 import PropertyBinding
 
@@ -38,6 +39,10 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     /// Batches that reached the list while GTK made rows (for tests: none, with a source that
     /// holds them).
     private(set) var batchesWhileMakingRows = 0
+    /// Whether a reload asked for off the main thread waits on the main queue. Guarded by
+    /// `reloadLock`.
+    private var reloadQueued = false
+    private let reloadLock = StateLock()
 
     /// Makes a new wrapper of `widget`, a `GtkListView` whose model and factory it replaces.
     public required override init(adopting widget: UnsafeMutablePointer<GtkWidget>) {
@@ -85,19 +90,34 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
     }
 
     /// Shows every row anew: every item is replaced, so GTK unbinds each cell shown and binds
-    /// the rows again.
+    /// the rows again. Called on another thread, the reload is queued on the main queue (once,
+    /// however many calls come before it runs) and shows the rows as they are then.
     public func reloadRows() {
-        assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+        guard isMainThread else {
+            let queue = reloadLock.withLock {
+                defer { reloadQueued = true }
+                return !reloadQueued
+            }
+            guard queue else { return }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                reloadLock.withLock { reloadQueued = false }
+                reloadRows()
+            }
+            return
+        }
         let count = source?.numberOfRows ?? 0
         splice(from: 0, removing: items.count, inserting: (0..<count).map { _ in makeItem() })
     }
 
-    /// Applies `changes` as one splice of the store.
+    /// Applies `changes` as one splice of the store. On another thread (rows changed there, by a
+    /// binding not delivered on `.main`) GTK is not called: the list is reloaded whole on the
+    /// main queue instead (``reloadRows()``).
     ///
     /// - Throws: ``GTKListViewError/inconsistentBatch(_:oldCount:newCount:)`` when the batch does
     ///   not fit the rows; nothing is applied then.
     public func performRowBatch(_ changes: ListChanges) throws {
-        assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+        guard isMainThread else { return reloadRows() }
         if isMakingRows { batchesWhileMakingRows += 1 }
         let newCount = source?.numberOfRows ?? 0
         guard changes.isValid(oldCount: items.count, newCount: newCount) else {

@@ -14,7 +14,9 @@ import Foundation
 /// **The threading rule.** Widgets are read and written on the main thread only, inside the GTK
 /// loop. A binding whose source changes on another thread is `delivered(on: .main)`: its fire is
 /// read where it happens, and the write waits for the main queue, which
-/// ``integrateDispatchMainQueue()`` drains from the GLib main loop.
+/// ``integrateDispatchMainQueue()`` drains from the GLib main loop. The wrappers hold to the rule
+/// for a binding that is not delivered: off the main thread they queue a write on the main queue
+/// and answer a read with the value last seen on the main thread (see ``GTKWidget``).
 public enum GTKMainLoop {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var initialized = false
@@ -23,7 +25,7 @@ public enum GTKMainLoop {
     /// Starts GTK once (`gtk_init_check`), on the main thread; returns whether a display was found.
     @discardableResult
     public static func initialize() -> Bool {
-        precondition(Thread.isMainThread, "GTK starts on the main thread")
+        precondition(isMainThread, "GTK starts on the main thread")
         return lock.withLock {
             if !initialized { initialized = gtk_init_check() != 0 }
             return initialized
@@ -35,7 +37,7 @@ public enum GTKMainLoop {
     /// with `g_unix_fd_add` and drains the queue (`_dispatch_main_queue_callback_4CF`) when it is
     /// signalled. Call once, on the main thread; later calls do nothing.
     public static func integrateDispatchMainQueue() {
-        precondition(Thread.isMainThread, "the main queue is drained on the main thread")
+        precondition(isMainThread, "the main queue is drained on the main thread")
         lock.lock()
         defer { lock.unlock() }
         guard !integrated else { return }

@@ -26,8 +26,17 @@ public final class GTKScale: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
 
     /// The value: `gtk_range_get_value` / `gtk_range_set_value` (clamped to the range).
     public var value: Double {
-        get { widget.map { gtk_range_get_value($0.cast(to: GtkRange.self)) } ?? 0 }
-        set { writing { gtk_range_set_value($0.cast(to: GtkRange.self), newValue) } }
+        get { reading(.own(0), fallback: 0) { gtk_range_get_value($0.cast(to: GtkRange.self)) } }
+        set { writing(newValue, to: .own(0)) { gtk_range_set_value($0.cast(to: GtkRange.self), $1) } }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = value
+    }
+
+    override func didWrite(_ slot: Slot) {
+        _ = value  // clamped by GTK: remembered as it is
     }
 
     override var signals: [GTKSignal] { [GTKSignal(name: "value-changed", events: .valueChanged)] }

@@ -24,18 +24,25 @@ public final class GTKSpinButton: GTKWidget, GTKWidgetWrapping, @unchecked Senda
         if let value { self.value = value }
     }
 
-    private var spin: OpaquePointer? { widget?.opaque }
-
     /// The value: `gtk_spin_button_get_value` / `gtk_spin_button_set_value` (clamped to the range).
     public var value: Double {
-        get { spin.map { gtk_spin_button_get_value($0) } ?? 0 }
-        set { writing { gtk_spin_button_set_value($0.opaque, newValue) } }
+        get { reading(.own(0), fallback: 0) { gtk_spin_button_get_value($0.opaque) } }
+        set { writing(newValue, to: .own(0)) { gtk_spin_button_set_value($0.opaque, $1) } }
     }
 
     /// The value rounded to an integer.
     public var intValue: Int {
         get { Int(value.rounded()) }
         set { value = Double(newValue) }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = value
+    }
+
+    override func didWrite(_ slot: Slot) {
+        _ = value  // clamped by GTK: remembered as it is
     }
 
     override var signals: [GTKSignal] { [GTKSignal(name: "value-changed", events: .valueChanged)] }

@@ -25,8 +25,13 @@ public final class GTKSwitch: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
 
     /// Whether the switch is on: `gtk_switch_get_active` / `gtk_switch_set_active`.
     public var isOn: Bool {
-        get { widget.map { gtk_switch_get_active($0.opaque) != 0 } ?? false }
-        set { writing { gtk_switch_set_active($0.opaque, gboolean(newValue)) } }
+        get { reading(.own(0), fallback: false) { gtk_switch_get_active($0.opaque) != 0 } }
+        set { writing(newValue, to: .own(0)) { gtk_switch_set_active($0.opaque, gboolean($1)) } }
+    }
+
+    override func rememberValues() {
+        super.rememberValues()
+        _ = isOn
     }
 
     override var signals: [GTKSignal] {

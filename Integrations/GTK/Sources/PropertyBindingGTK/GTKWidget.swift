@@ -1,6 +1,8 @@
 import CGTK
+import CGTKShims
 import Foundation
 import PropertyBinding
+import Synchronization
 
 /// The Swift side of one GTK widget: what bindings read, write and watch.
 ///
@@ -23,10 +25,19 @@ import PropertyBinding
 /// its events need are connected (`g_signal_connect_data`) when the first trigger wanting them
 /// is added, and disconnected by handler id when the last one is removed.
 ///
-/// **Threads.** GTK is single-threaded: use a wrapper on the thread that runs the GTK main loop
-/// (the main thread). A binding whose source changes on another thread delivers its writes with
-/// `delivered(on: .main)` after ``GTKMainLoop/integrateDispatchMainQueue()``. Triggers may be
-/// added and removed on any thread; off the main thread, the signals follow on the main queue.
+/// **Threads.** GTK is single-threaded, and a wrapper calls GTK on the main thread only, in debug
+/// and release builds alike. On another thread (a binding fired there, not delivered on `.main`)
+/// a write is queued on the main queue, which the GLib main loop drains (the first wrapper made
+/// calls ``GTKMainLoop/integrateDispatchMainQueue()``), and lands there in order; a read answers
+/// the write the wrapper has queued, or else the value it last saw on the main thread: as it was
+/// made, as the wrapper wrote it, or as read there once some read off the main thread has asked
+/// this wrapper (the first one has the main loop read every value again). To read a widget's live
+/// value, fire its bindings on the main thread. Triggers may be added and
+/// removed on any thread; off the main thread, the signals follow on the main queue.
+///
+/// ```swift
+/// DispatchQueue.global().async { person.name = "Ann" }   // `nameField.text` is set in the GTK loop
+/// ```
 ///
 /// Values written through a wrapper's properties by code do not fire its triggers, as a UIKit
 /// control sends no action for a value set by code (``GTKLabel`` is the exception: only code
@@ -35,7 +46,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// The GTK widget, or nil once it has been finalized. Main thread only.
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>?
 
-    private let lock = NSLock()
+    private let lock = StateLock()
     /// The triggers registered, in the order added. Guarded by `lock`.
     private var triggers: [TargetActionTrigger] = []
     /// The handler id of each of ``signals`` connected now, by index. Main thread only.
@@ -44,6 +55,18 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     private var focusController: OpaquePointer?
     /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
     private var writeDepth = 0
+    /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
+    /// else last read or written on the main thread. Guarded by `lock`.
+    private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
+    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
+    private var queuedWrites = [Int](repeating: 0, count: Slot.count)
+    /// Whether a read off the main thread has asked this wrapper: from then on, each read on the
+    /// main thread is remembered too (before, only what the wrapper writes, and each value as the
+    /// wrapper is made: a main-thread read costs no lock until some thread needs it).
+    private let readOffMain = Atomic<Bool>(false)
+    /// Whether each read is remembered now, whoever asked: the wrapper reads its values again.
+    /// Main thread only.
+    private var refreshing = false
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -58,6 +81,25 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
         }
         g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
         Self.countLock.withLock { Self.liveWrappers += 1 }
+        // Writes queued off the main thread land only if the GLib loop drains the main queue.
+        if isMainThread {
+            GTKMainLoop.integrateDispatchMainQueue()
+            refreshValues()
+        }
+    }
+
+    /// Reads every value of the widget on the main thread and remembers each for reads off it.
+    private func refreshValues() {
+        refreshing = true
+        defer { refreshing = false }
+        rememberValues()
+    }
+
+    /// Reads each value of the widget (on the main thread, as it is made, and again when a read
+    /// off the main thread first asks), so that such a read has the widget's own value to answer.
+    func rememberValues() {
+        _ = isEnabled
+        _ = isVisible
     }
 
     deinit {
@@ -82,6 +124,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     }
 
     // MARK: What a subclass declares
+    // (and ``rememberValues()``, which reads each value the subclass adds)
 
     /// The signals the wrapper can connect, each with the events it stands for.
     var signals: [GTKSignal] { [] }
@@ -91,25 +134,121 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     // MARK: Writing
 
-    /// Runs `write` on the widget, if it is alive, so that the signals it emits fire no trigger.
-    func writing(_ write: (UnsafeMutablePointer<GtkWidget>) -> Void) {
-        assert(Thread.isMainThread, "GTK widgets are written on the main thread")
+    /// Reads one value of the widget. On the main thread: `read` of the widget (`fallback` once
+    /// the widget is gone), remembered for other threads once one has asked. On another thread
+    /// GTK is not called: the value queued last by ``writing(_:to:_:)``, or else the one last
+    /// remembered on the main thread, or else `fallback`.
+    @inline(__always)
+    final func reading<Value: Sendable>(
+        _ slot: Slot, fallback: Value, _ read: (UnsafeMutablePointer<GtkWidget>) -> Value
+    ) -> Value {
+        guard isMainThread else { return lastSeen(slot) ?? fallback }
+        guard let widget else { return fallback }
+        let value = read(widget)
+        if refreshing || readOffMain.load(ordering: .relaxed) { remember(value, slot) }
+        return value
+    }
+
+    /// What ``reading(_:fallback:_:)`` answers off the main thread. The first such read of this
+    /// wrapper has the main loop read every value again, and remember each read from then on.
+    private func lastSeen<Value>(_ slot: Slot) -> Value? {
+        if !readOffMain.load(ordering: .relaxed),
+            readOffMain.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        {
+            DispatchQueue.main.async { [weak self] in self?.refreshValues() }
+        }
+        return lock.withLock { lastSeen[slot.rawValue] as? Value }
+    }
+
+    /// Remembers `value`, read on the main thread, unless a write of `slot` is queued.
+    private func remember(_ value: any Sendable, _ slot: Slot) {
+        lock.withLock {
+            guard queuedWrites[slot.rawValue] == 0 else { return }
+            lastSeen[slot.rawValue] = value
+        }
+    }
+
+    /// Writes one value of the widget with `write`, so that the signals it emits fire no trigger:
+    /// now on the main thread; from another thread, queued on the main queue (in the order
+    /// written), and dropped if the widget is gone by then. `write` is given the widget and the
+    /// value, and must capture no wrapper.
+    func writing<Value: Sendable>(
+        _ value: Value, to slot: Slot,
+        _ write: @escaping @Sendable (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) {
+        guard isMainThread else {
+            lock.withLock {
+                lastSeen[slot.rawValue] = value
+                queuedWrites[slot.rawValue] += 1
+            }
+            DispatchQueue.main.async { [weak self] in
+                guard let self else { return }
+                lock.withLock { queuedWrites[slot.rawValue] -= 1 }
+                writeNow(value, to: slot, write)
+            }
+            return
+        }
+        writeNow(value, to: slot, write)
+    }
+
+    /// ``writing(_:to:_:)`` on the main thread.
+    private func writeNow<Value: Sendable>(
+        _ value: Value, to slot: Slot, _ write: (UnsafeMutablePointer<GtkWidget>, Value) -> Void
+    ) {
         guard let widget else { return }
         writeDepth += 1
         defer { writeDepth -= 1 }
-        write(widget)
+        write(widget, value)
+        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        refreshing = true
+        defer { refreshing = false }
+        didWrite(slot)
+    }
+
+    /// Called on the main thread after each write of `slot`: a widget that adjusts what it is
+    /// given (a spin button clamps its value to its range) reads it again here, so that a read off
+    /// the main thread answers what the widget shows.
+    func didWrite(_ slot: Slot) {}
+
+    /// Runs `action` on the main thread: now, or queued from another thread (dropped if the
+    /// widget is gone by then). For what the user does (a click, typing), which has no value to
+    /// remember.
+    func onMainThread(_ action: @escaping @Sendable (GTKWidget, UnsafeMutablePointer<GtkWidget>) -> Void) {
+        guard isMainThread else {
+            DispatchQueue.main.async { [weak self] in
+                guard let self, let widget else { return }
+                action(self, widget)
+            }
+            return
+        }
+        guard let widget else { return }
+        action(self, widget)
     }
 
     /// Whether the widget responds to the user: GTK's `sensitive`.
     public var isEnabled: Bool {
-        get { widget.map { gtk_widget_get_sensitive($0) != 0 } ?? false }
-        set { writing { gtk_widget_set_sensitive($0, gboolean(newValue)) } }
+        get { reading(.isEnabled, fallback: false) { gtk_widget_get_sensitive($0) != 0 } }
+        set { writing(newValue, to: .isEnabled) { gtk_widget_set_sensitive($0, gboolean($1)) } }
     }
 
     /// Whether the widget is shown: GTK's `visible`.
     public var isVisible: Bool {
-        get { widget.map { gtk_widget_get_visible($0) != 0 } ?? false }
-        set { writing { gtk_widget_set_visible($0, gboolean(newValue)) } }
+        get { reading(.isVisible, fallback: false) { gtk_widget_get_visible($0) != 0 } }
+        set { writing(newValue, to: .isVisible) { gtk_widget_set_visible($0, gboolean($1)) } }
+    }
+
+    /// A value of a widget, as ``reading(_:fallback:_:)`` and ``writing(_:to:_:)`` remember it
+    /// for other threads. Each wrapper class numbers its own after the common ones.
+    struct Slot {
+        let rawValue: Int
+        static let isEnabled = Slot(rawValue: 0)
+        static let isVisible = Slot(rawValue: 1)
+        /// The first slot of a subclass.
+        static let first = 2
+        /// The number of slots a wrapper has room for: the common ones and three of its own.
+        static let count = first + 3
+        /// The `index`th slot of a subclass (`index` < 3).
+        static func own(_ index: Int) -> Slot { Slot(rawValue: first + index) }
     }
 
     // MARK: Signals
@@ -129,7 +268,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Connects the signals some trigger wants and disconnects the others, now on the main
     /// thread, or soon on the main queue.
     private func connectWantedSignals() {
-        if Thread.isMainThread {
+        if isMainThread {
             updateConnections()
         } else {
             DispatchQueue.main.async { [weak self] in self?.updateConnections() }
@@ -175,7 +314,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
 
     /// The number of signal handlers this wrapper has connected now.
     public var connectedHandlerCount: Int {
-        assert(Thread.isMainThread, "GTK widgets are read on the main thread")
+        assert(isMainThread, "GTK widgets are read on the main thread")
         return handlerIDs.count
     }
 

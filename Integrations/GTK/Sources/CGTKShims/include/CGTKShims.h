@@ -3,6 +3,11 @@
 
 #include <glib-object.h>
 
+/// Whether the calling thread is the main thread (the one that loaded the program), in a few
+/// nanoseconds: Foundation's `Thread.isMainThread` looks the current `Thread` object up on Linux,
+/// which costs more than a binding's whole update from a GTK signal.
+int pbgtk_is_main_thread(void);
+
 /// The eventfd libdispatch signals when the main queue has work (what CoreFoundation's run loop watches).
 int pbgtk_main_queue_fd(void);
 

@@ -17,6 +17,8 @@ class GTKTestCase: XCTestCase {
         setenv("GTK_A11Y", "none", 1)  // no accessibility bus under Xvfb
         XCTAssertTrue(GTKMainLoop.initialize(), "no display: run under xvfb-run")
         GTKMainLoop.integrateDispatchMainQueue()
+        GLibWarnings.install()
+        warningsBefore = GLibWarnings.messages
         window = gtk_window_new()
         box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_window_set_child(window.cast(to: GtkWindow.self), box)
@@ -26,8 +28,12 @@ class GTKTestCase: XCTestCase {
 
     override func tearDown() {
         if window != nil { destroyWindow() }
+        XCTAssertEqual(
+            Array(GLibWarnings.messages.dropFirst(warningsBefore.count)), [], "GLib or GTK warned during the test")
         super.tearDown()
     }
+
+    private var warningsBefore: [String] = []
 
     /// Adds `widget` to the window's box, watched for finalization.
     @discardableResult
@@ -49,6 +55,29 @@ class GTKTestCase: XCTestCase {
         window = nil
         box = nil
         GTKMainLoop.runUntilIdle()
+    }
+}
+
+/// The warnings and criticals GLib and GTK logged (a `g_return_if_fail` that failed, a use of a
+/// finalized object): a test fails on any.
+enum GLibWarnings {
+    nonisolated(unsafe) private(set) static var messages: [String] = []
+    nonisolated(unsafe) private static var installed = false
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        let levels = GLogLevelFlags(
+            rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue | G_LOG_FLAG_FATAL.rawValue
+                | G_LOG_FLAG_RECURSION.rawValue)
+        for domain in ["GLib", "GLib-GObject", "Gtk", "Gdk", "Gsk"] {
+            g_log_set_handler(
+                domain, levels,
+                { domain, _, message, _ in
+                    GLibWarnings.messages.append(
+                        "\(domain.map { String(cString: $0) } ?? ""): \(message.map { String(cString: $0) } ?? "")")
+                }, nil)
+        }
     }
 }
 
