@@ -18,11 +18,11 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// The key path this property reads and writes.
     public let keyPath: ReferenceWritableKeyPath<Root, Value>
     @usableFromInline weak var _object: Root?
-    /// Reads into `value` when it is nil, otherwise writes it; false, touching nothing, when the
-    /// object has ended (an ``EndingObject``). One closure, not a getter and a setter: the
-    /// optimizer folds a literal key path into direct access only in a closure that is its sole
-    /// user.
-    @usableFromInline let _access: (Root, inout Value?) -> Bool
+    /// Reads into `value` when it is nil, otherwise writes it. When the object has ended (an
+    /// ``EndingObject``), it touches nothing and leaves `value` nil: a read reads nothing, a write
+    /// hands its value back. One closure, not a getter and a setter: the optimizer folds a
+    /// literal key path into direct access only in a closure that is its sole user.
+    @usableFromInline let _access: (Root, inout Value?) -> Void
 
     /// Creates a property of `object` at `keyPath`; `object` is held weakly.
     ///
@@ -51,19 +51,20 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     where Root: EndingObject {
         self._object = object
         let access = Self.accessor(keyPath())
-        self._access = { root, value in root.hasEnded ? false : access(root, &value) }
+        self._access = { root, value in
+            if root.hasEnded { value = nil } else { access(root, &value) }
+        }
         self.keyPath = keyPath()
     }
 
     @inlinable
-    static func accessor(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> (Root, inout Value?) -> Bool {
+    static func accessor(_ keyPath: ReferenceWritableKeyPath<Root, Value>) -> (Root, inout Value?) -> Void {
         { root, value in
             if let newValue = value {
                 root[keyPath: keyPath] = newValue
             } else {
                 value = root[keyPath: keyPath]
             }
-            return true
         }
     }
 
@@ -75,10 +76,12 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     @inlinable
     public func read() throws -> Value {
-        guard let object = _object else { throw deallocated() }
-        var value: Value?
-        guard _access(object, &value) else { throw deallocated() }
-        return value!
+        if let object = _object {
+            var value: Value?
+            _access(object, &value)
+            if let value { return value }  // an ended object reads nothing
+        }
+        throw deallocated()
     }
 
     /// Sets `object[keyPath: keyPath]` to `newValue`.
@@ -89,7 +92,8 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     public func write(_ newValue: Value) throws {
         guard let object = _object else { throw deallocated() }
         var value: Value? = newValue
-        guard _access(object, &value) else { throw deallocated() }
+        _access(object, &value)
+        if value == nil { throw deallocated() }  // an ended object wrote nothing
     }
 
     /// Reads `object[keyPath: keyPath]`, asks `shouldWrite`, and stores `newValue` when it
@@ -101,10 +105,11 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     public func write(_ newValue: Value, if shouldWrite: (_ current: Value?) -> Bool) throws -> Bool {
         guard let object = _object else { throw deallocated() }
         var current: Value?
-        guard _access(object, &current) else { throw deallocated() }
+        _access(object, &current)
+        if current == nil { throw deallocated() }  // an ended object reads nothing
         guard shouldWrite(current) else { return false }
         var value: Value? = newValue
-        guard _access(object, &value) else { throw deallocated() }
+        _access(object, &value)
         return true
     }
 
@@ -121,14 +126,15 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     ) throws -> (written: Bool, readBack: Value?) {
         guard let object = _object else { throw deallocated() }
         var current: Value?
-        guard _access(object, &current) else { throw deallocated() }
+        _access(object, &current)
+        if current == nil { throw deallocated() }  // an ended object reads nothing
         guard shouldWrite(current) else { return (false, readingBack ? current : nil) }
         var value: Value? = newValue
-        guard _access(object, &value) else { throw deallocated() }
+        _access(object, &value)
         guard readingBack else { return (true, nil) }
         var readBack: Value?
-        // The write may have ended the object (a widget that destroys its window): nothing read.
-        guard _access(object, &readBack) else { return (true, nil) }
+        // Nil when the write ended the object (a widget that destroyed its window).
+        _access(object, &readBack)
         return (true, readBack)
     }
 

@@ -200,7 +200,7 @@ private final class RatingLabel {
         do {
             _ = try registry.bind(source: trackCount, destination: Property(header, \.text))
         } catch {
-            print(error)  // no trigger is registered for \Playlist.trackCount of Playlist: register one, …
+            print(error)  // no trigger is registered for \Playlist.trackCount of Playlist, nor does …
         }
         // end snippet
         #expect(throws: TriggerRegistryError.noTrigger(root: "Playlist", keyPath: "\\Playlist.trackCount")) {

@@ -22,7 +22,7 @@ public final class GTKButton: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
 
     /// Makes a new `GtkButton` (floating until added to a parent) titled `title`.
     public convenience init(title: String) {
-        self.init(adopting: gtk_button_new_with_label(title))
+        self.init(adopting: GTKMainLoop.made(gtk_button_new_with_label(title)))
     }
 
     /// The button's label.
@@ -56,4 +56,7 @@ public final class GTKButton: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
     }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKButton.isEnabled: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKButton.title`.
+    override public class var keyPathNames: [AnyKeyPath: String] { names(GTKButton.self, [\.title: "title"]) }
 }

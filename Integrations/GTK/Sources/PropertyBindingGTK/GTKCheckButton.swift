@@ -20,7 +20,7 @@ public final class GTKCheckButton: GTKWidget, GTKWidgetWrapping, @unchecked Send
 
     /// Makes a new `GtkCheckButton` (floating until added to a parent) labelled `label`.
     public convenience init(label: String, isOn: Bool = false) {
-        self.init(adopting: gtk_check_button_new_with_label(label))
+        self.init(adopting: GTKMainLoop.made(gtk_check_button_new_with_label(label)))
         self.isOn = isOn
     }
 
@@ -42,4 +42,7 @@ public final class GTKCheckButton: GTKWidget, GTKWidgetWrapping, @unchecked Send
     override var signals: [GTKSignal] { [GTKSignal(name: "toggled", events: .valueChanged)] }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKCheckButton.isOn: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKCheckButton.isOn`.
+    override public class var keyPathNames: [AnyKeyPath: String] { names(GTKCheckButton.self, [\.isOn: "isOn"]) }
 }

@@ -20,7 +20,7 @@ public final class GTKDropDown: GTKWidget, GTKWidgetWrapping, @unchecked Sendabl
 
     /// Makes a new `GtkDropDown` (floating until added to a parent) over a `GtkStringList` of `items`.
     public convenience init(items: [String]) {
-        let list = gtk_string_list_new(nil)
+        let list = GTKMainLoop.made(gtk_string_list_new(nil))
         for item in items { gtk_string_list_append(list, item) }
         // The drop-down takes the list's reference.
         self.init(adopting: gtk_drop_down_new(UnsafeMutableRawPointer(list).map { OpaquePointer($0) }, nil))
@@ -55,4 +55,9 @@ public final class GTKDropDown: GTKWidget, GTKWidgetWrapping, @unchecked Sendabl
     }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKDropDown.selectedIndex: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKDropDown.selectedIndex`.
+    override public class var keyPathNames: [AnyKeyPath: String] {
+        names(GTKDropDown.self, [\.selectedIndex: "selectedIndex"])
+    }
 }

@@ -27,7 +27,7 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
 
     /// Makes a new `GtkEntry` (floating until added to a parent) showing `text`.
     public convenience init(text: String = "", placeholder: String? = nil) {
-        self.init(adopting: gtk_entry_new())
+        self.init(adopting: GTKMainLoop.made(gtk_entry_new()))
         self.text = text
         self.placeholder = placeholder
     }
@@ -98,4 +98,9 @@ public final class GTKEntry: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKEntry.text: .editingChanged] }
+
+    /// The names of its key paths, for messages: `\GTKEntry.text`.
+    override public class var keyPathNames: [AnyKeyPath: String] {
+        names(GTKEntry.self, [\.text: "text", \.placeholder: "placeholder", \.isSecure: "isSecure"])
+    }
 }

@@ -20,7 +20,7 @@ public final class GTKLabel: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
 
     /// Makes a new `GtkLabel` (floating until added to a parent) showing `text`.
     public convenience init(_ text: String = "") {
-        self.init(adopting: gtk_label_new(text))
+        self.init(adopting: GTKMainLoop.made(gtk_label_new(text)))
     }
 
     /// The text shown: `gtk_label_get_label` / `gtk_label_set_label`.
@@ -50,4 +50,7 @@ public final class GTKLabel: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKLabel.text: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKLabel.text`.
+    override public class var keyPathNames: [AnyKeyPath: String] { names(GTKLabel.self, [\.text: "text"]) }
 }

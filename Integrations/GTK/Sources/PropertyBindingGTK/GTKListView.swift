@@ -68,7 +68,7 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
 
     /// Makes a new, empty `GtkListView` (floating until added to a parent).
     public convenience init() {
-        self.init(adopting: gtk_list_view_new(nil, nil))
+        self.init(adopting: GTKMainLoop.made(gtk_list_view_new(nil, nil)))
     }
 
     deinit {
@@ -223,6 +223,11 @@ public final class GTKListView: GTKWidget, GTKWidgetWrapping, RowListView, @unch
                 UnsafeMutableRawPointer(listItem).assumingMemoryBound(to: GObject.self), cellKey)
         else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// The names of its key paths, for messages: `\GTKListView.rowCount`.
+    override public class var keyPathNames: [AnyKeyPath: String] {
+        names(GTKListView.self, [\.rowCount: "rowCount", \.boundCellCount: "boundCellCount"])
     }
 }
 

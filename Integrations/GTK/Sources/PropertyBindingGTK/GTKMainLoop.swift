@@ -5,7 +5,7 @@ import Foundation
 /// GTK's start-up and main loop, and the main dispatch queue run inside it.
 ///
 /// ```swift
-/// GTKMainLoop.initialize()
+/// guard GTKMainLoop.initialize() else { fatalError("no display (run under xvfb-run -a)") }
 /// GTKMainLoop.integrateDispatchMainQueue()
 /// let showStatus = try Binding(source: Property(service, \.status), destination: Property(label, \.text),
 ///                              triggers: .standard).delivered(on: .main)   // writes in the GTK loop
@@ -30,6 +30,16 @@ public enum GTKMainLoop {
             if !initialized { initialized = gtk_init_check() != 0 }
             return initialized
         }
+    }
+
+    /// Returns `make()`, a new widget (`gtk_entry_new()`), once GTK has started; stops with a clear
+    /// message when it has not, where GTK itself would crash on a null display.
+    static func made<Widget>(_ make: @autoclosure () -> Widget) -> Widget {
+        precondition(
+            gtk_is_initialized() != 0 && gdk_display_get_default() != nil,
+            "GTK has not started: call GTKMainLoop.initialize() first, and make no widget when it returns false "
+                + "(no display: run under xvfb-run -a)")
+        return make()
     }
 
     /// Makes the GLib main loop run the blocks of `DispatchQueue.main`, as CoreFoundation's run loop

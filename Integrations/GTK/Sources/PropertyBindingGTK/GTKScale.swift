@@ -21,7 +21,8 @@ public final class GTKScale: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     /// Makes a new horizontal `GtkScale` (floating until added to a parent) over `range`.
     public convenience init(range: ClosedRange<Double>, step: Double = 0.01) {
         self.init(
-            adopting: gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, range.lowerBound, range.upperBound, step))
+            adopting: GTKMainLoop.made(
+                gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, range.lowerBound, range.upperBound, step)))
     }
 
     /// The value: `gtk_range_get_value` / `gtk_range_set_value` (clamped to the range).
@@ -42,4 +43,7 @@ public final class GTKScale: GTKWidget, GTKWidgetWrapping, @unchecked Sendable {
     override var signals: [GTKSignal] { [GTKSignal(name: "value-changed", events: .valueChanged)] }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKScale.value: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKScale.value`.
+    override public class var keyPathNames: [AnyKeyPath: String] { names(GTKScale.self, [\.value: "value"]) }
 }

@@ -20,7 +20,7 @@ public final class GTKSpinButton: GTKWidget, GTKWidgetWrapping, @unchecked Senda
 
     /// Makes a new `GtkSpinButton` (floating until added to a parent) for `range`, stepping by `step`.
     public convenience init(range: ClosedRange<Double>, step: Double = 1, value: Double? = nil) {
-        self.init(adopting: gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step))
+        self.init(adopting: GTKMainLoop.made(gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)))
         if let value { self.value = value }
     }
 
@@ -49,5 +49,10 @@ public final class GTKSpinButton: GTKWidget, GTKWidgetWrapping, @unchecked Senda
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] {
         [\GTKSpinButton.value: .valueChanged, \GTKSpinButton.intValue: .valueChanged]
+    }
+
+    /// The names of its key paths, for messages: `\GTKSpinButton.value`.
+    override public class var keyPathNames: [AnyKeyPath: String] {
+        names(GTKSpinButton.self, [\.value: "value", \.intValue: "intValue"])
     }
 }

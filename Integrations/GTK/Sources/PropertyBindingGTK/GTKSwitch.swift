@@ -19,7 +19,7 @@ public final class GTKSwitch: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
 
     /// Makes a new `GtkSwitch` (floating until added to a parent).
     public convenience init(isOn: Bool = false) {
-        self.init(adopting: gtk_switch_new())
+        self.init(adopting: GTKMainLoop.made(gtk_switch_new()))
         self.isOn = isOn
     }
 
@@ -39,4 +39,7 @@ public final class GTKSwitch: GTKWidget, GTKWidgetWrapping, @unchecked Sendable 
     }
 
     override var announcedKeyPaths: [AnyKeyPath: ControlEvents] { [\GTKSwitch.isOn: .valueChanged] }
+
+    /// The names of its key paths, for messages: `\GTKSwitch.isOn`.
+    override public class var keyPathNames: [AnyKeyPath: String] { names(GTKSwitch.self, [\.isOn: "isOn"]) }
 }

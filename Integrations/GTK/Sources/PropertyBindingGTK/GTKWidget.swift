@@ -18,8 +18,10 @@ import Synchronization
 /// **Lifetimes.** The widget owns its wrapper (GObject data released when the widget is
 /// finalized); the wrapper does not keep the widget alive (a GObject weak reference clears
 /// ``widget``). When the window destroys the widget, the wrapper goes too, and a ``Property`` of
-/// it (which holds it weakly) reports `objectDeallocated`: the binding ends. A new widget is
-/// floating, as in C, until it is added to a parent.
+/// it (which holds it weakly) reports `objectDeallocated`: the binding ends. A wrapper your code
+/// still holds outlives its widget, but it is an `EndingObject` that has ended (``hasEnded``): a
+/// ``Property`` of it reads and writes nothing and reports `objectDeallocated` just the same. A
+/// new widget is floating, as in C, until it is added to a parent.
 ///
 /// **Signals.** A ``TargetActionTrigger`` added by a binding is held by the wrapper; the signals
 /// its events need are connected (`g_signal_connect_data`) when the first trigger wanting them
@@ -42,7 +44,7 @@ import Synchronization
 /// Values written through a wrapper's properties by code do not fire its triggers, as a UIKit
 /// control sends no action for a value set by code (``GTKLabel`` is the exception: only code
 /// changes a label, and it announces each change).
-public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Sendable {
+public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, KeyPathNaming, @unchecked Sendable {
     /// The GTK widget, or nil once it has been finalized. Main thread only.
     public private(set) var widget: UnsafeMutablePointer<GtkWidget>?
 
@@ -67,6 +69,27 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Whether each read is remembered now, whoever asked: the wrapper reads its values again.
     /// Main thread only.
     private var refreshing = false
+
+    /// Set as the widget is finalized: ``hasEnded``.
+    private let ended = Atomic<Bool>(false)
+
+    /// Whether the widget has been finalized (its window destroyed): once true, a ``Property`` of
+    /// this wrapper reads and writes nothing and throws `objectDeallocated`, so the bindings over
+    /// it end at their next update, even while your code still holds the wrapper. Any thread.
+    public var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// The names of the wrapper's key paths, for messages (`\GTKEntry.text`, not
+    /// `\GTKEntry.<computed String>`): each wrapper class names its own and `isEnabled`, `isVisible`.
+    public class var keyPathNames: [AnyKeyPath: String] { [:] }
+
+    /// `isEnabled`, `isVisible` and `own`, named on `Wrapper`: what a wrapper's ``keyPathNames`` is.
+    static func names<Wrapper: GTKWidget>(_: Wrapper.Type, _ own: [PartialKeyPath<Wrapper>: String])
+        -> [AnyKeyPath: String]
+    {
+        var names: [AnyKeyPath: String] = [\Wrapper.isEnabled: "isEnabled", \Wrapper.isVisible: "isVisible"]
+        for (keyPath, name) in own { names[keyPath] = name }
+        return names
+    }
 
     /// The GObject data key under which a widget holds its wrapper.
     static let dataKey = "property-binding-gtk-wrapper"
@@ -116,6 +139,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, @unchecked Send
     /// Each trigger is told that its control is gone for good, so a binding that only this widget
     /// could fire ends with it (silently: the end of a window is no failure).
     fileprivate func widgetDidFinalize() {
+        ended.store(true, ordering: .releasing)
         widget = nil
         handlerIDs = [:]
         focusController = nil

@@ -24,7 +24,8 @@ public enum TriggerRegistryError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .noTrigger(let root, let keyPath):
-            return "no trigger is registered for \(keyPath) of \(root): register one, or add a trigger by hand"
+            return "no trigger is registered for \(keyPath) of \(root), nor does \(root) announce it: register one, "
+                + "or add a trigger by hand"
         case .noKeyPath(let property):
             return "\(property) is not an (object, key path) property, so no trigger can be inferred for it"
         case .announcedOnSuperclass(let root, let keyPath, let superclass):
