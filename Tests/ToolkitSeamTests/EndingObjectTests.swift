@@ -103,3 +103,64 @@ final class Profile {
         #expect(try shown.read() == "c")
     }
 }
+
+/// A list view whose widget can be destroyed while the app holds it: it counts what it is asked.
+final class EndingList: RowListView, EndingObject {
+    private weak var source: (any RowSource)?
+    private(set) var rows = 0
+    private(set) var batches = 0
+    private(set) var reloads = 0
+    var isDestroyed = false
+    var hasEnded: Bool { isDestroyed }
+
+    func setRowSource(_ source: (any RowSource)?) {
+        self.source = source
+        reloadRows()
+    }
+
+    func reloadRows() {
+        reloads += 1
+        rows = source?.numberOfRows ?? 0
+    }
+
+    func performRowBatch(_ changes: ListChanges) throws {
+        batches += 1
+        rows = source?.numberOfRows ?? 0
+    }
+}
+
+@Suite struct EndingListTests {
+    @Test func rowsOverAListThatHasEndedStopAndTheirBindingEnds() throws {
+        let playlist = Playlist()
+        playlist.songs = [Song(id: 1, title: "A")]
+        let list = EndingList()
+        let rows = TableRows(list, id: \Song.id, cell: SimpleCell.self) { _, _ in [] }
+        let showSongs = Binding(source: Property(playlist, \.songs), destination: rows)
+        #expect(showSongs.update().didWrite)
+        #expect(list.rows == 1)
+        let asked = (list.batches, list.reloads)
+
+        list.isDestroyed = true
+        playlist.songs.append(Song(id: 2, title: "B"))
+        #expect(!showSongs.update().didWrite)
+        #expect(showSongs.isValid == false, "the rows' binding ended with the list")
+        #expect(list.batches == asked.0 && list.reloads == asked.1, "the ended list was asked nothing")
+        #expect(list.rows == 1)
+    }
+
+    @Test func aPlaceholderOverAnEndedObjectEndsItsBindingAsOverADeallocatedOne() throws {
+        let profile = Profile()
+        let handle = WidgetHandle()
+        handle.text = "Ann"
+        let showText = Binding(
+            source: Property(handle, \.text).placeholder(whenDeallocated: "—"),
+            destination: Property(profile, \.name))
+        #expect(showText.update().didWrite)
+        #expect(profile.name == "Ann")
+        handle.isDestroyed = true
+        #expect(showText.update().didWrite)
+        #expect(profile.name == "—", "the placeholder is shown once")
+        _ = showText.update()
+        #expect(showText.isValid == false, "then the binding ends, as over a deallocated object")
+    }
+}

@@ -38,6 +38,14 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     public typealias Value = [Element]
 
     private weak var list: (any RowListView)?
+
+    /// The list, or nil once it is gone: deallocated, or an ``EndingObject`` that has ended (a
+    /// toolkit's list whose widget was destroyed while the app holds it).
+    private var liveList: (any RowListView)? {
+        guard let list else { return nil }
+        if let ending = list as? any EndingObject, ending.hasEnded { return nil }
+        return list
+    }
     /// The list again, for the rows' bindings to ask whether it is gone.
     private let presence: ListPresence
     /// The list's type, for the failure once it is gone.
@@ -198,7 +206,7 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` once the table is gone.
     @usableFromInline
     func exchangeShown(_ newValue: [Element]) throws -> (any RowListView, [Element], ListChanges?, UInt64)? {
-        guard let list else { throw listIsGone() }
+        guard let list = liveList else { throw listIsGone() }
         let exchanged = state.withLock { state -> ([Element], ListChanges?, UInt64)? in
             if state.binder.hold(newValue, on: ThreadIdentity.current.id) { return nil }
             defer {
@@ -416,7 +424,10 @@ private final class ListPresence: @unchecked Sendable {
         self.list = list
     }
 
-    var isGone: Bool { list == nil }
+    var isGone: Bool {
+        guard let list else { return true }
+        return (list as? any EndingObject)?.hasEnded ?? false
+    }
 }
 
 /// Why ``TableRows`` left a cell unbound (its ``TableRows/lastRowError``), besides the errors

@@ -31,6 +31,14 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     public typealias Value = [ListSection<SectionID, Element>]
 
     private weak var list: (any SectionedListView)?
+
+    /// The list, or nil once it is gone: deallocated, or an ``EndingObject`` that has ended (a
+    /// toolkit's list whose widget was destroyed while the app holds it).
+    private var liveList: (any SectionedListView)? {
+        guard let list else { return nil }
+        if let ending = list as? any EndingObject, ending.hasEnded { return nil }
+        return list
+    }
     private let listName: String
     /// The rows of every section end to end: they bind the cells.
     @usableFromInline let rows: TableRows<Element, ID, Cell>
@@ -210,7 +218,7 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     func exchangeShown(
         _ new: Shown, grouped: (elements: [Element], indices: [Int])?
     ) throws -> (any SectionedListView, (shown: Shown, oldOfNew: [Int]?))? {
-        guard let list else { throw listIsGone() }
+        guard let list = liveList else { throw listIsGone() }
         let old = state.withLock { state -> (shown: Shown, oldOfNew: [Int]?)? in
             if state.binder.hold(new, on: ThreadIdentity.current.id) { return nil }
             let old = state.shown

@@ -31,10 +31,15 @@ extension PropertyOrigin {
     }
 
     /// The objects `property` reads, through transformers and combined properties: nil for one
-    /// that is gone. Empty for a property made of no object.
+    /// that is gone (deallocated, or an ``EndingObject`` that has ended). Empty for a property
+    /// made of no object.
     static func objects(of property: any ReadableProperty) -> [AnyObject?] {
         if let sources = combinedSources(of: property) { return sources.flatMap { objects(of: $0) } }
-        if let origin = of(property) { return [origin.object] }
+        if let origin = of(property) {
+            guard let object = origin.object else { return [nil] }
+            if let ending = object as? any EndingObject, ending.hasEnded { return [nil] }
+            return [object]
+        }
         return []
     }
 }

@@ -35,6 +35,7 @@ public enum GTKMainLoop {
     /// Returns `make()`, a new widget (`gtk_entry_new()`), once GTK has started; stops with a clear
     /// message when it has not, where GTK itself would crash on a null display.
     static func made<Widget>(_ make: @autoclosure () -> Widget) -> Widget {
+        precondition(isMainThread, "GTK widgets are made on the main thread")
         precondition(
             gtk_is_initialized() != 0 && gdk_display_get_default() != nil,
             "GTK has not started: call GTKMainLoop.initialize() first, and make no widget when it returns false "

@@ -32,9 +32,10 @@ import Synchronization
 /// a write is queued on the main queue, which the GLib main loop drains (the first wrapper made
 /// calls ``GTKMainLoop/integrateDispatchMainQueue()``), and lands there in order; a read answers
 /// the write the wrapper has queued, or else the value it last saw on the main thread: as it was
-/// made, as the wrapper wrote it, or as read there once some read off the main thread has asked
-/// this wrapper (the first one has the main loop read every value again). To read a widget's live
-/// value, fire its bindings on the main thread. Triggers may be added and
+/// made, as the wrapper wrote it, or as a read there (a binding's) found it. A change the user
+/// made that nothing has read on the main thread yet is not seen there (the first read off the
+/// main thread has the loop read every value again, for the next one). To read a widget's live
+/// value, fire its bindings on the main thread. Wrappers are made on the main thread. Triggers may be added and
 /// removed on any thread; off the main thread, the signals follow on the main queue.
 ///
 /// ```swift
@@ -62,13 +63,9 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
     private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
     /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
     private var queuedWrites = [Int](repeating: 0, count: Slot.count)
-    /// Whether a read off the main thread has asked this wrapper: from then on, each read on the
-    /// main thread is remembered too (before, only what the wrapper writes, and each value as the
-    /// wrapper is made: a main-thread read costs no lock until some thread needs it).
+    /// Whether a read off the main thread has asked this wrapper: the first one has the main loop
+    /// read every value again (a value the user changed that nothing read on the main thread).
     private let readOffMain = Atomic<Bool>(false)
-    /// Whether each read is remembered now, whoever asked: the wrapper reads its values again.
-    /// Main thread only.
-    private var refreshing = false
 
     /// Set as the widget is finalized: ``hasEnded``.
     private let ended = Atomic<Bool>(false)
@@ -96,6 +93,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
 
     /// Wraps `widget`: the widget holds this wrapper from now until it is finalized.
     init(adopting widget: UnsafeMutablePointer<GtkWidget>) {
+        precondition(isMainThread, "GTK widgets are made and wrapped on the main thread")
         self.widget = widget
         let retained = Unmanaged.passRetained(self).toOpaque()
         g_object_set_data_full(widget.object, Self.dataKey, retained) { data in
@@ -113,8 +111,6 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
 
     /// Reads every value of the widget on the main thread and remembers each for reads off it.
     private func refreshValues() {
-        refreshing = true
-        defer { refreshing = false }
         rememberValues()
     }
 
@@ -159,7 +155,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
     // MARK: Writing
 
     /// Reads one value of the widget. On the main thread: `read` of the widget (`fallback` once
-    /// the widget is gone), remembered for other threads once one has asked. On another thread
+    /// the widget is gone), remembered for other threads. On another thread
     /// GTK is not called: the value queued last by ``writing(_:to:_:)``, or else the one last
     /// remembered on the main thread, or else `fallback`.
     @inline(__always)
@@ -169,12 +165,12 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         guard isMainThread else { return lastSeen(slot) ?? fallback }
         guard let widget else { return fallback }
         let value = read(widget)
-        if refreshing || readOffMain.load(ordering: .relaxed) { remember(value, slot) }
+        remember(value, slot)
         return value
     }
 
     /// What ``reading(_:fallback:_:)`` answers off the main thread. The first such read of this
-    /// wrapper has the main loop read every value again, and remember each read from then on.
+    /// wrapper has the main loop read every value again.
     private func lastSeen<Value>(_ slot: Slot) -> Value? {
         if !readOffMain.load(ordering: .relaxed),
             readOffMain.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
@@ -224,8 +220,6 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         defer { writeDepth -= 1 }
         write(widget, value)
         lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
-        refreshing = true
-        defer { refreshing = false }
         didWrite(slot)
     }
 

@@ -71,3 +71,28 @@ final class GTKKeyPathNameTests: GTKTestCase {
         XCTAssertEqual(GTKWidget.connectedHandlerCount, 0)
     }
 }
+
+/// A list the app still holds after its window is destroyed: its rows stop, their binding ends.
+final class GTKEndedListTests: GTKTestCase {
+    func testRowsOverAListKeptByTheAppEndWithItsWindow() throws {
+        let list = add(GTKListView())
+        gtk_widget_set_size_request(list.widget!, 200, 400)
+        present()
+        let people = People()
+        people.members = [Member(id: 1, name: "Ann")]
+        let rows = TableRows(list, id: \Member.id, cell: GTKLabelCell.self) { cell, member in
+            [Binding(source: Property(member, \.name), destination: Property(cell.label, \.text)).updatingNow()]
+        }
+        let showPeople = try Binding(source: Property(people, \.members), destination: rows, triggers: .standard)
+            .updatingNow()
+        GTKMainLoop.runUntilIdle()
+        XCTAssertEqual(list.rowCount, 1)
+
+        destroyWindow()
+        XCTAssertTrue(list.hasEnded)
+        people.members.append(Member(id: 2, name: "Bo"))
+        XCTAssertFalse(showPeople.isValid, "the rows' binding ended with the list's widget")
+        XCTAssertEqual(list.rowCount, 1, "the ended list was changed no more")
+        XCTAssertEqual(GTKWidget.connectedHandlerCount, 0)
+    }
+}

@@ -143,17 +143,32 @@ final class GTKOffMainThreadTests: GTKTestCase {
     func testTheFirstOffMainReadHasTheLoopReadTheWidgetAgain() throws {
         let entry = add(GTKEntry(text: "Ann"))
         let read = ThreadLog()
-        gtk_editable_set_text(OpaquePointer(entry.widget!), "Bea")  // behind the wrapper's back
-        XCTAssertEqual(entry.text, "Bea", "on the main thread, the widget itself")
+        gtk_editable_set_text(OpaquePointer(entry.widget!), "Bea")  // behind the wrapper's back, read by nothing
         onAnotherThread { read.note(entry.text) }
-        XCTAssertEqual(read.notes, ["Ann"], "no read off the main thread had asked yet: the value as written")
+        XCTAssertEqual(read.notes, ["Ann"], "nothing read the change on the main thread: the value as written")
         GTKMainLoop.runUntilIdle()  // the wrapper reads its values again
         onAnotherThread { read.note(entry.text) }
         XCTAssertEqual(read.notes.last, "Bea")
         gtk_editable_set_text(OpaquePointer(entry.widget!), "Cid")
-        XCTAssertEqual(entry.text, "Cid")  // remembered from now on
+        XCTAssertEqual(entry.text, "Cid")  // a read on the main thread is remembered
         onAnotherThread { read.note(entry.text) }
         XCTAssertEqual(read.notes.last, "Cid")
+    }
+
+    func testAnEditABindingReadOnTheMainThreadIsWhatAReadOffItAnswers() throws {
+        let person = Person()
+        let entry = add(GTKEntry())
+        let storeName = try Binding(
+            source: Property(entry, \.text), destination: Property(person, \.name), triggers: .standard)
+        entry.type("Ann")  // the user types: the binding reads the entry on the main thread
+        XCTAssertEqual(person.name, "Ann")
+        let read = ThreadLog()
+        onAnotherThread {
+            read.note(entry.text)
+            _ = storeName.update()  // a fire from another thread: reads what the binding saw
+        }
+        XCTAssertEqual(read.notes, ["Ann"], "the first read off the main thread is not stale")
+        XCTAssertEqual(person.name, "Ann", "the model is not blanked")
     }
 
     func testAQueuedWriteToAWidgetDestroyedMeanwhileIsDropped() throws {

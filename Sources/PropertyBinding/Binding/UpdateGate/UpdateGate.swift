@@ -156,7 +156,9 @@ extension AnyBinding {
     /// ```
     ///
     /// Keep `body` short and do not wait in it for another thread that fires this binding: the
-    /// binding's updates wait for it.
+    /// binding's updates wait for it. Called from inside this binding's own update (its
+    /// destination's setter, its `onUpdate`), or its two-way partner's, which share one gate, it
+    /// runs `body` at once, in the middle of that update.
     ///
     /// - Parameter waiting: Whether to wait for an update running on another thread; false
     ///   (for async callers, which must not block their thread) returns nil instead.
