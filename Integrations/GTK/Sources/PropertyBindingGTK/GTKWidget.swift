@@ -58,11 +58,8 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
     private var focusController: OpaquePointer?
     /// Above zero while the wrapper writes its widget: its own writes fire no trigger.
     private var writeDepth = 0
-    /// What a read off the main thread answers, by ``Slot``: the value last queued there, or
-    /// else last read or written on the main thread. Guarded by `lock`.
-    private var lastSeen = [(any Sendable)?](repeating: nil, count: Slot.count)
-    /// The writes queued on the main queue and not yet run, by ``Slot``. Guarded by `lock`.
-    private var queuedWrites = [Int](repeating: 0, count: Slot.count)
+    /// What a read off the main thread answers (``Seen``).
+    private let seen = Mutex(Seen())
     /// Whether a read off the main thread has asked this wrapper: the first one has the main loop
     /// read every value again (a value the user changed that nothing read on the main thread).
     private let readOffMain = Atomic<Bool>(false)
@@ -177,14 +174,14 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         {
             DispatchQueue.main.async { [weak self] in self?.refreshValues() }
         }
-        return lock.withLock { lastSeen[slot.rawValue] as? Value }
+        return seen.withLock { $0.values[slot.rawValue] as? Value }
     }
 
     /// Remembers `value`, read on the main thread, unless a write of `slot` is queued.
     private func remember(_ value: any Sendable, _ slot: Slot) {
-        lock.withLock {
-            guard queuedWrites[slot.rawValue] == 0 else { return }
-            lastSeen[slot.rawValue] = value
+        seen.withLock { seen in
+            guard seen.queuedWrites[slot.rawValue] == 0 else { return }
+            seen.values[slot.rawValue] = value
         }
     }
 
@@ -197,13 +194,13 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         _ write: @escaping @Sendable (UnsafeMutablePointer<GtkWidget>, Value) -> Void
     ) {
         guard isMainThread else {
-            lock.withLock {
-                lastSeen[slot.rawValue] = value
-                queuedWrites[slot.rawValue] += 1
+            seen.withLock { seen in
+                seen.values[slot.rawValue] = value
+                seen.queuedWrites[slot.rawValue] += 1
             }
             DispatchQueue.main.async { [weak self] in
                 guard let self else { return }
-                lock.withLock { queuedWrites[slot.rawValue] -= 1 }
+                seen.withLock { $0.queuedWrites[slot.rawValue] -= 1 }
                 writeNow(value, to: slot, write)
             }
             return
@@ -219,7 +216,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         writeDepth += 1
         defer { writeDepth -= 1 }
         write(widget, value)
-        lock.withLock { if queuedWrites[slot.rawValue] == 0 { lastSeen[slot.rawValue] = value } }
+        seen.withLock { seen in if seen.queuedWrites[slot.rawValue] == 0 { seen.values[slot.rawValue] = value } }
         didWrite(slot)
     }
 
@@ -253,6 +250,14 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
     public var isVisible: Bool {
         get { reading(.isVisible, fallback: false) { gtk_widget_get_visible($0) != 0 } }
         set { writing(newValue, to: .isVisible) { gtk_widget_set_visible($0, gboolean($1)) } }
+    }
+
+    /// What reads off the main thread answer, by ``Slot``: the value last queued there, or else
+    /// last read or written on the main thread; and the writes queued on the main queue and not
+    /// yet run.
+    struct Seen: ~Copyable {
+        var values = [(any Sendable)?](repeating: nil, count: Slot.count)
+        var queuedWrites = [Int](repeating: 0, count: Slot.count)
     }
 
     /// A value of a widget, as ``reading(_:fallback:_:)`` and ``writing(_:to:_:)`` remember it
