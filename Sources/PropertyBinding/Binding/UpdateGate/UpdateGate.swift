@@ -160,8 +160,10 @@ extension AnyBinding {
     /// destination's setter, its `onUpdate`), or its two-way partner's, which share one gate, it
     /// runs `body` at once, in the middle of that update.
     ///
-    /// - Parameter waiting: Whether to wait for an update running on another thread; false
-    ///   (for async callers, which must not block their thread) returns nil instead.
+    /// - Parameters:
+    ///   - waiting: Whether to wait for an update running on another thread; false (for async
+    ///     callers, which must not block their thread) returns nil instead.
+    ///   - body: The read to run between updates.
     /// - Returns: what `body` returns; nil, without running `body`, when another thread holds
     ///   the gate and this one may not wait: `waiting` is false, or this thread is inside an
     ///   update of another gate (waiting could deadlock).
