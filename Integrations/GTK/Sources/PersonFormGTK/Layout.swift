@@ -79,10 +79,3 @@ enum Layout {
             gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }
-
-extension UnsafeMutablePointer where Pointee == GtkWidget {
-    /// The widget as a pointer of another GTK type (`GTK_BOX (widget)`).
-    func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
-        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
-    }
-}

@@ -4,16 +4,24 @@ import CGTKShims
 // GTK's C casts (`G_OBJECT (widget)`, `GTK_ENTRY (widget)`) are macros Swift cannot call; a
 // widget pointer is the same address whatever its declared type, so these rebind it.
 extension UnsafeMutablePointer where Pointee == GtkWidget {
-    /// The widget as a `GObject *`.
-    var object: UnsafeMutablePointer<GObject> { UnsafeMutableRawPointer(self).assumingMemoryBound(to: GObject.self) }
+    /// The widget as a `GObject *`: `G_OBJECT (widget)`.
+    public var object: UnsafeMutablePointer<GObject> {
+        UnsafeMutableRawPointer(self).assumingMemoryBound(to: GObject.self)
+    }
 
-    /// The widget as a pointer of another GTK type (`GtkEntry *`).
-    func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
+    /// The widget as a pointer of another GTK type: `GTK_BOX (widget)`, for the C calls that lay a
+    /// window out.
+    ///
+    /// ```swift
+    /// let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+    /// gtk_box_append(box.cast(to: GtkBox.self), nameField.widget)
+    /// ```
+    public func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
         UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
     }
 
     /// The widget as an opaque C pointer (`GtkEditable *`, `GtkSwitch *`: types Swift sees no layout of).
-    var opaque: OpaquePointer { OpaquePointer(self) }
+    public var opaque: OpaquePointer { OpaquePointer(self) }
 
     /// Whether the widget is an instance of `type` or of a subtype.
     func isA(_ type: GType) -> Bool {

@@ -124,10 +124,3 @@ final class Person: KeyPathObservable, @unchecked Sendable {
         self.age = age
     }
 }
-
-extension UnsafeMutablePointer where Pointee == GtkWidget {
-    /// The widget as a pointer of another GTK type (`GTK_WINDOW (widget)`).
-    func cast<Target>(to _: Target.Type) -> UnsafeMutablePointer<Target> {
-        UnsafeMutableRawPointer(self).assumingMemoryBound(to: Target.self)
-    }
-}
