@@ -7,19 +7,6 @@ import XCTest
 /// renames, several at once), checked after each against the array itself: the rows GTK shows,
 /// the bindings alive, and no binding left on an element that left the list.
 final class GTKListRandomTests: GTKTestCase {
-    /// The texts of the rows GTK shows, in order.
-    private func shown(_ list: GTKListView) -> [String] {
-        GTKMainLoop.runUntilIdle()
-        var texts: [String] = []
-        var row = gtk_widget_get_first_child(list.widget!)
-        while let current = row {
-            if let label = gtk_widget_get_first_child(current) {
-                texts.append(String(cString: gtk_label_get_label(OpaquePointer(label))))
-            }
-            row = gtk_widget_get_next_sibling(current)
-        }
-        return texts
-    }
 
     func testRandomEditsAgainstTheArray() throws {
         let list = add(GTKListView())
@@ -70,7 +57,7 @@ final class GTKListRandomTests: GTKTestCase {
             }
             people.members = members
             let names = people.members.map(\.name)
-            XCTAssertEqual(shown(list), names, "step \(step)")
+            XCTAssertEqual(shownTexts(of: list), names, "step \(step)")
             XCTAssertEqual(list.rowCount, names.count, "step \(step)")
             XCTAssertEqual(rows.rowBindings.count, names.count, "step \(step)")
             let inList = Set(people.members.map { ObjectIdentifier($0) })
@@ -78,7 +65,7 @@ final class GTKListRandomTests: GTKTestCase {
                 !inList.contains(ObjectIdentifier($0)) && $0.keyPathObservers.count > 0
             }
             XCTAssertEqual(leftOver.map(\.name), [], "step \(step): bindings of rows that left the list")
-            if shown(list) != names { break }
+            if shownTexts(of: list) != names { break }
         }
         withExtendedLifetime(showMembers) {}
     }

@@ -23,19 +23,6 @@ final class People: KeyPathObservable, @unchecked Sendable {
 }
 
 final class GTKListViewTests: GTKTestCase {
-    /// The texts of the rows GTK shows, in order: each row widget's label.
-    private func shown(_ list: GTKListView) -> [String] {
-        GTKMainLoop.runUntilIdle()
-        var texts: [String] = []
-        var row = gtk_widget_get_first_child(list.widget!)
-        while let current = row {
-            if let label = gtk_widget_get_first_child(current), label.isLabel {
-                texts.append(String(cString: gtk_label_get_label(OpaquePointer(label))))
-            }
-            row = gtk_widget_get_next_sibling(current)
-        }
-        return texts
-    }
 
     private func makeList(_ names: [String]) throws -> (
         GTKListView, People, TableRows<Member, Int, GTKLabelCell>, AnyBinding
@@ -61,23 +48,23 @@ final class GTKListViewTests: GTKTestCase {
 
     func testTheListFollowsInsertsDeletesMovesAndReloads() throws {
         let (list, people, rows, showMembers) = try makeList(["Ann", "Bea", "Cid"])
-        XCTAssertEqual(shown(list), ["Ann", "Bea", "Cid"])
+        XCTAssertEqual(shownTexts(of: list), ["Ann", "Bea", "Cid"])
         XCTAssertEqual(rows.rowBindings.count, 3)
         let ann = people.members[0]
 
         people.members.append(Member(id: 3, name: "Dee"))
-        XCTAssertEqual(shown(list), ["Ann", "Bea", "Cid", "Dee"], "insert")
+        XCTAssertEqual(shownTexts(of: list), ["Ann", "Bea", "Cid", "Dee"], "insert")
         people.members.remove(at: 0)
-        XCTAssertEqual(shown(list), ["Bea", "Cid", "Dee"], "delete")
+        XCTAssertEqual(shownTexts(of: list), ["Bea", "Cid", "Dee"], "delete")
         XCTAssertEqual(ann.keyPathObservers.count, 0, "the deleted row's binding ended with it")
         let members = people.members
         people.members = [members[2], members[0], members[1]]
-        XCTAssertEqual(shown(list), ["Dee", "Bea", "Cid"], "move")
+        XCTAssertEqual(shownTexts(of: list), ["Dee", "Bea", "Cid"], "move")
         people.members[1].name = "Bo"
-        XCTAssertEqual(shown(list), ["Dee", "Bo", "Cid"], "the row's own binding")
+        XCTAssertEqual(shownTexts(of: list), ["Dee", "Bo", "Cid"], "the row's own binding")
         let cid = people.members[2]
         people.members[2] = Member(id: cid.id, name: "Cy")
-        XCTAssertEqual(shown(list), ["Dee", "Bo", "Cy"], "reload")
+        XCTAssertEqual(shownTexts(of: list), ["Dee", "Bo", "Cy"], "reload")
         XCTAssertEqual(cid.keyPathObservers.count, 0, "the reloaded row's old binding ended")
         XCTAssertEqual(rows.rowBindings.count, 3)
         XCTAssertEqual(list.boundCellCount, 3)
@@ -88,7 +75,7 @@ final class GTKListViewTests: GTKTestCase {
     func testOnlyTheRowsGTKShowsAreBound() throws {
         let (list, people, rows, showMembers) = try makeList((0..<1_000).map { "Member \($0)" })
         XCTAssertEqual(list.rowCount, 1_000)
-        XCTAssertEqual(shown(list).first, "Member 0")
+        XCTAssertEqual(shownTexts(of: list).first, "Member 0")
         XCTAssertGreaterThan(rows.rowBindings.count, 0)
         XCTAssertLessThan(rows.rowBindings.count, 1_000, "GTK makes widgets for the rows it shows, and a few more")
         XCTAssertEqual(people.members.filter { $0.keyPathObservers.count > 0 }.count, rows.rowBindings.count)
@@ -113,7 +100,7 @@ final class GTKListViewTests: GTKTestCase {
     func testAnInconsistentBatchIsRefused() throws {
         let (list, _, _, showMembers) = try makeList(["Ann"])
         XCTAssertThrowsError(try list.performRowBatch(ListChanges(deletes: [4])))
-        XCTAssertEqual(shown(list), ["Ann"])
+        XCTAssertEqual(shownTexts(of: list), ["Ann"])
         withExtendedLifetime(showMembers) {}
     }
 
@@ -123,7 +110,7 @@ final class GTKListViewTests: GTKTestCase {
         var showMembers: AnyBinding?
         try {
             let (list, people, madeRows, binding) = try makeList(["Ann", "Bea", "Cid"])
-            XCTAssertEqual(shown(list), ["Ann", "Bea", "Cid"])
+            XCTAssertEqual(shownTexts(of: list), ["Ann", "Bea", "Cid"])
             everyone = people.members
             rows = madeRows
             showMembers = binding

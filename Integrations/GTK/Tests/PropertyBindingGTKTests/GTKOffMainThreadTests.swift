@@ -214,23 +214,10 @@ final class GTKOffMainThreadTests: GTKTestCase {
         XCTAssertEqual(list.rowCount, 1, "the store is not spliced off the main thread")
         GTKMainLoop.runUntilIdle()
         XCTAssertEqual(list.rowCount, 3)
-        XCTAssertEqual(shownLabels(list), ["Ada", "Bea", "Cid"])
+        XCTAssertEqual(shownTexts(of: list), ["Ada", "Bea", "Cid"])
         withExtendedLifetime((rows, showMembers)) {}
     }
 
-    /// The texts of the rows GTK shows, in order.
-    private func shownLabels(_ list: GTKListView) -> [String] {
-        GTKMainLoop.runUntilIdle()
-        var texts: [String] = []
-        var row = gtk_widget_get_first_child(list.widget!)
-        while let current = row {
-            if let label = gtk_widget_get_first_child(current) {
-                texts.append(String(cString: gtk_label_get_label(OpaquePointer(label))))
-            }
-            row = gtk_widget_get_next_sibling(current)
-        }
-        return texts
-    }
 }
 
 /// Where GTK announced changes of watched widgets: on the main thread or off it.

@@ -43,6 +43,20 @@ class GTKTestCase: XCTestCase {
         return wrapper
     }
 
+    /// The texts of the rows `list` shows, in order (each row widget's label), once GTK settles.
+    func shownTexts(of list: GTKListView) -> [String] {
+        GTKMainLoop.runUntilIdle()
+        var texts: [String] = []
+        var row = gtk_widget_get_first_child(list.widget!)
+        while let current = row {
+            if let label = gtk_widget_get_first_child(current), label.isLabel {
+                texts.append(String(cString: gtk_label_get_label(OpaquePointer(label))))
+            }
+            row = gtk_widget_get_next_sibling(current)
+        }
+        return texts
+    }
+
     /// Shows the window and lets GTK settle.
     func present() {
         gtk_window_present(window.cast(to: GtkWindow.self))
