@@ -42,9 +42,8 @@ public final class TableRows<Element: Equatable, ID: Hashable, Cell: AnyObject>:
     /// The list, or nil once it is gone: deallocated, or an ``EndingObject`` that has ended (a
     /// toolkit's list whose widget was destroyed while the app holds it).
     private var liveList: (any RowListView)? {
-        guard let list else { return nil }
-        if let ending = list as? any EndingObject, ending.hasEnded { return nil }
-        return list
+        let list = self.list  // one load of the weak reference
+        return isGone(list) ? nil : list
     }
     /// The list again, for the rows' bindings to ask whether it is gone.
     private let presence: ListPresence
@@ -424,10 +423,7 @@ private final class ListPresence: @unchecked Sendable {
         self.list = list
     }
 
-    var isGone: Bool {
-        guard let list else { return true }
-        return (list as? any EndingObject)?.hasEnded ?? false
-    }
+    var isGone: Bool { PropertyBinding.isGone(list) }
 }
 
 /// Why ``TableRows`` left a cell unbound (its ``TableRows/lastRowError``), besides the errors

@@ -35,9 +35,8 @@ public final class TableSections<SectionID: Hashable, Element: Equatable, ID: Ha
     /// The list, or nil once it is gone: deallocated, or an ``EndingObject`` that has ended (a
     /// toolkit's list whose widget was destroyed while the app holds it).
     private var liveList: (any SectionedListView)? {
-        guard let list else { return nil }
-        if let ending = list as? any EndingObject, ending.hasEnded { return nil }
-        return list
+        let list = self.list  // one load of the weak reference
+        return isGone(list) ? nil : list
     }
     private let listName: String
     /// The rows of every section end to end: they bind the cells.

@@ -21,3 +21,11 @@ public protocol EndingObject: AnyObject {
     /// Whether the object's life has ended: once true, it stays true.
     var hasEnded: Bool { get }
 }
+
+/// Whether `object` is gone for a property: deallocated (nil), or an ``EndingObject`` that has
+/// ended. The one test every place that asks "is the object still there?" shares.
+@usableFromInline
+func isGone(_ object: AnyObject?) -> Bool {
+    guard let object else { return true }
+    return (object as? any EndingObject)?.hasEnded ?? false
+}

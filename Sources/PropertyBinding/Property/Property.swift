@@ -143,8 +143,7 @@ public struct Property<Root: AnyObject, Value>: WritableProperty {
     /// - Throws: ``PropertyError/objectDeallocated(root:keyPath:)`` when the object is gone.
     @inlinable
     public func validateWrite(_ newValue: Value) throws {
-        guard let object = _object else { throw deallocated() }
-        if let ending = object as? any EndingObject, ending.hasEnded { throw deallocated() }
+        if isGone(_object) { throw deallocated() }
     }
 
     @usableFromInline

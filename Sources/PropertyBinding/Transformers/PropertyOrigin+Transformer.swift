@@ -35,11 +35,7 @@ extension PropertyOrigin {
     /// made of no object.
     static func objects(of property: any ReadableProperty) -> [AnyObject?] {
         if let sources = combinedSources(of: property) { return sources.flatMap { objects(of: $0) } }
-        if let origin = of(property) {
-            guard let object = origin.object else { return [nil] }
-            if let ending = object as? any EndingObject, ending.hasEnded { return [nil] }
-            return [object]
-        }
+        if let origin = of(property) { return [isGone(origin.object) ? nil : origin.object] }
         return []
     }
 }

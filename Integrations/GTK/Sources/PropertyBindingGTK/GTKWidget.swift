@@ -100,14 +100,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         g_object_weak_ref(widget.object, widgetWasFinalized, Unmanaged.passUnretained(self).toOpaque())
         Self.countLock.withLock { Self.liveWrappers += 1 }
         // Writes queued off the main thread land only if the GLib loop drains the main queue.
-        if isMainThread {
-            GTKMainLoop.integrateDispatchMainQueue()
-            refreshValues()
-        }
-    }
-
-    /// Reads every value of the widget on the main thread and remembers each for reads off it.
-    private func refreshValues() {
+        GTKMainLoop.integrateDispatchMainQueue()
         rememberValues()
     }
 
@@ -172,7 +165,7 @@ public class GTKWidget: TargetActionSource, TriggerMakingObject, EndingObject, K
         if !readOffMain.load(ordering: .relaxed),
             readOffMain.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
         {
-            DispatchQueue.main.async { [weak self] in self?.refreshValues() }
+            DispatchQueue.main.async { [weak self] in self?.rememberValues() }
         }
         return seen.withLock { $0.values[slot.rawValue] as? Value }
     }

@@ -186,10 +186,7 @@ public final class TriggerRegistry: @unchecked Sendable {
         // Named only for an error: naming may read the property, to learn a wrapper's name.
         let root = String(describing: origin.rootType)
         func keyPath() -> String { origin.keyPath.stableDescription(reading: origin.object) }
-        guard let object = origin.object else {
-            throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
-        }
-        if let ending = object as? any EndingObject, ending.hasEnded {
+        guard let object = origin.object, !isGone(object) else {
             throw PropertyError.objectDeallocated(root: root, keyPath: keyPath())
         }
         let triggers = lookUp(object, origin.keyPath)
